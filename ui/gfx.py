@@ -1,0 +1,335 @@
+"""Sprites, solid boxes and text for the 160x128 screen: built once, then only updated.
+
+Sheets (assets/, made by sim/make_assets.py): indexed 4-bit BMPs read with
+displayio.OnDiskBitmap (flash, not RAM) and drawn through one shared 16-colour
+palette (`palette()`; index 0 is transparent).
+
+- SMALL, assets/cards_small.bmp: 12 x 10 tiles of 17x11, the card face 15x11 at x=1
+  (a column of 9 stones is 9 x 17 = 153 px). Board cards, stones, markers.
+- LARGE, assets/cards_large.bmp: 12 x 9 tiles of 22x30, the face 21x30 at x=0
+  (7 hand cards are 154 px). Hand cards.
+
+Tile index = row * 12 + column, the same in both sheets:
+  rows 0..5  clan colour R O Y G B P; column = strength 0..11 (`clan_tile`)
+             (Schotten Totten uses 1..9; Schotten Totten 2's five colours R Y G B P, 0..11)
+  rows 6..7  tactic cards, column = TACTICS index (`tactic_tile`)
+  row 8      T_BACK T_EMPTY T_STONE T_STONE_P1 T_STONE_P2 T_CLAIM T_CURSOR T_BLANK T_UNKNOWN
+             (stones and the claim marker exist in the small sheet only)
+  row 9      small sheet: free (Schotten Totten 2 wall tiles get a sheet of their own)
+
+Card ints reach tiles through a mapper; `st1_tile` maps Schotten Totten's
+`colour * 9 + (strength - 1)`, NONE (255) to a blank and HIDDEN (254) to a card back.
+"""
+
+import displayio
+import terminalio
+from adafruit_display_text import bitmap_label
+
+SMALL = 0
+LARGE = 1
+TILE_W = (17, 22)
+TILE_H = (11, 30)
+SHEET_COLS = 12
+SHEET_ROWS = (10, 9)
+SHEET_FILES = ("cards_small.bmp", "cards_large.bmp")
+
+# colour indices into PALETTE
+C_CLEAR = 0  # transparent (magenta in the files)
+C_BLACK = 1
+C_WHITE = 2
+C_CLAN = 3  # 3..8: R O Y G B P
+C_DARK = 9
+C_STONE = 10
+C_LIGHT = 11
+C_GOLD = 12
+C_TABLE = 13
+C_BACK = 14
+C_BACK2 = 15
+PALETTE = (
+    0xFF00FF,
+    0x000000,
+    0xFFFFFF,
+    0xE02828,  # red
+    0xF08C00,  # orange
+    0xF0DC28,  # yellow
+    0x28A040,  # green
+    0x2860E8,  # blue
+    0x9838C8,  # purple
+    0x303030,
+    0x8C8C8C,
+    0xC8C8C8,
+    0xFFC000,
+    0x1E4A2A,
+    0x7A1E1E,
+    0x1E3A5A,
+)
+COLOURS = "ROYGBP"
+
+TACTICS = (
+    "JOKER",
+    "SPY",
+    "SHIELD",
+    "MUD",
+    "BLIND",
+    "RECRUITER",
+    "STRATEGIST",
+    "BANSHEE",
+    "TRAITOR",
+    "REDEPLOYMENT",
+    "RECRUITMENT",
+    "DESERTION",
+    "TREASON",
+    "EXPLOSION",
+    "SUPPORT",
+    "EXCHANGE",
+)
+
+ROW_TACTIC = 6
+ROW_MISC = 8
+T_BACK = 96
+T_EMPTY = 97
+T_STONE = 98
+T_STONE_P1 = 99
+T_STONE_P2 = 100
+T_CLAIM = 101
+T_CURSOR = 102
+T_BLANK = 103
+T_UNKNOWN = 104
+
+NONE = 255
+HIDDEN = 254
+
+
+def clan_tile(colour, strength):
+    """Tile of a clan card, colour 0..5 (R O Y G B P), strength 0..11."""
+    return colour * SHEET_COLS + strength
+
+
+def tactic_tile(name):
+    """Tile of a tactic card by name, e.g. "SPY" -> 73."""
+    return ROW_TACTIC * SHEET_COLS + TACTICS.index(name)
+
+
+def st1_tile(card):
+    """Tile of a Schotten Totten card int (colour * 9 + strength - 1; 255 none; 254 back)."""
+    if 0 <= card < 54:
+        return (card // 9) * SHEET_COLS + card % 9 + 1
+    if card == NONE:
+        return T_BLANK
+    if card == HIDDEN:
+        return T_BACK
+    return T_UNKNOWN
+
+
+def _asset_dir():
+    try:
+        path = __file__.replace("\\", "/")
+    except NameError:
+        return "/assets/"
+    i = path.rfind("/ui/")
+    return path[:i] + "/assets/" if i >= 0 else "assets/"
+
+
+ASSET_DIR = _asset_dir()
+_sheets = [None, None]
+_palette = None
+
+
+def palette():
+    """The shared 16-colour palette (index 0 transparent)."""
+    global _palette
+    if _palette is None:
+        _palette = displayio.Palette(len(PALETTE))
+        for i in range(len(PALETTE)):
+            _palette[i] = PALETTE[i]
+        _palette.make_transparent(C_CLEAR)
+    return _palette
+
+
+def load_sheets(in_ram=()):
+    """Open both sheets; sizes listed in `in_ram` are copied into RAM bitmaps instead."""
+    for size in (SMALL, LARGE):
+        path = ASSET_DIR + SHEET_FILES[size]
+        _sheets[size] = read_bmp(path) if size in in_ram else displayio.OnDiskBitmap(path)
+
+
+def sheet(size):
+    """The bitmap of sheet SMALL or LARGE (opened from flash on first use)."""
+    if _sheets[size] is None:
+        _sheets[size] = displayio.OnDiskBitmap(ASSET_DIR + SHEET_FILES[size])
+    return _sheets[size]
+
+
+def read_bmp(path):
+    """A 4-bit indexed BMP file as a displayio.Bitmap (RAM: width * height / 2 bytes)."""
+    with open(path, "rb") as f:
+        head = f.read(54)
+        offset = head[10] | head[11] << 8 | head[12] << 16
+        w = head[18] | head[19] << 8
+        h = head[22] | head[23] << 8
+        if head[28] != 4:
+            raise ValueError("not a 4-bit BMP: " + path)
+        bmp = displayio.Bitmap(w, h, 16)
+        stride = ((w * 4 + 31) // 32) * 4
+        row = bytearray(stride)
+        f.seek(offset)
+        for y in range(h - 1, -1, -1):  # rows are stored bottom-up
+            f.readinto(row)
+            for x in range(w):
+                b = row[x >> 1]
+                bmp[x, y] = (b & 15) if x & 1 else (b >> 4)
+    return bmp
+
+
+def tiles(size, cols=1, rows=1, x=0, y=0, tile=T_BLANK):
+    """A TileGrid of cols x rows tiles of sheet `size`."""
+    return displayio.TileGrid(
+        sheet(size),
+        pixel_shader=palette(),
+        width=cols,
+        height=rows,
+        tile_width=TILE_W[size],
+        tile_height=TILE_H[size],
+        default_tile=tile,
+        x=x,
+        y=y,
+    )
+
+
+class Cards:
+    """A grid of cards in one TileGrid; `set(i, card)` redraws only tile i, only on change."""
+
+    def __init__(self, size=SMALL, cols=1, rows=1, x=0, y=0, mapper=st1_tile):
+        self.size = size
+        self.mapper = mapper
+        self.grid = tiles(size, cols, rows, x, y, mapper(NONE))
+        self.cards = bytearray([NONE] * (cols * rows))
+
+    def set(self, i, card):
+        """Show `card` (an int for the mapper) at tile i (row-major)."""
+        if self.cards[i] != card:
+            self.cards[i] = card
+            self.grid[i] = self.mapper(card)
+
+    def set_tile(self, i, tile):
+        """Show a raw sheet tile at i (e.g. T_EMPTY); the card there is forgotten."""
+        self.cards[i] = NONE
+        if self.grid[i] != tile:
+            self.grid[i] = tile
+
+    def show(self, cards):
+        """Set every tile from a sequence of card ints (shorter: the rest become NONE)."""
+        n = len(cards)
+        for i in range(len(self.cards)):
+            self.set(i, cards[i] if i < n else NONE)
+
+
+class Sprite:
+    """One movable tile (cursor frame, claim marker); moving redraws old and new spot only."""
+
+    def __init__(self, size=SMALL, tile=T_CURSOR, x=0, y=0, hidden=False):
+        self.grid = tiles(size, 1, 1, x, y, tile)
+        self.grid.hidden = hidden
+
+    def move(self, x, y):
+        """Move the top-left corner to (x, y) (no redraw when it is already there)."""
+        g = self.grid
+        if g.x != x or g.y != y:
+            g.x = x
+            g.y = y
+
+    def show(self, on):
+        """Show or hide (no redraw when unchanged)."""
+        if self.grid.hidden == on:
+            self.grid.hidden = not on
+
+    def set_tile(self, tile):
+        if self.grid[0] != tile:
+            self.grid[0] = tile
+
+
+class Box:
+    """A solid rectangle: a w x 1 one-colour bitmap tiled h times (about w/8 + h bytes)."""
+
+    def __init__(self, x, y, w, h, color):
+        self.palette = displayio.Palette(1)
+        self.palette[0] = color
+        bmp = displayio.Bitmap(w, 1, 1)
+        self.grid = displayio.TileGrid(
+            bmp, pixel_shader=self.palette, width=1, height=h, tile_width=w, tile_height=1, x=x, y=y
+        )
+        self._color = color
+
+    def set_color(self, color):
+        """Recolour (redraws the box) only if the colour changes."""
+        if color != self._color:
+            self._color = color
+            self.palette[0] = color
+
+
+LEFT = 0
+CENTER = 1
+RIGHT = 2
+_ANCHORS = ((0.0, 0.0), (0.5, 0.0), (1.0, 0.0))
+
+
+class Text:
+    """One line of text at a fixed anchor (x, y is the top left, centre or right)."""
+
+    def __init__(self, x=0, y=0, text="", color=0xFFFFFF, align=LEFT, font=None):
+        self.text = text
+        self.label = bitmap_label.Label(
+            font or terminalio.FONT,
+            text=text,
+            color=color,
+            anchor_point=_ANCHORS[align],
+            anchored_position=(x, y),
+        )
+        self._color = color
+
+    def set(self, text, color=None):
+        """Change text and/or colour; nothing is redrawn (or allocated) when unchanged."""
+        if color is not None and color != self._color:
+            self._color = color
+            self.label.color = color
+        if text != self.text:
+            self.text = text
+            self.label.text = text
+
+    def move(self, x, y):
+        if self.label.anchored_position != (x, y):
+            self.label.anchored_position = (x, y)
+
+    def show(self, on):
+        if self.label.hidden == on:
+            self.label.hidden = not on
+
+
+class LabelPool:
+    """`count` Text lines made up front, handed out by take() and all hidden by reset()."""
+
+    def __init__(self, count, font=None):
+        self.group = displayio.Group()
+        self.items = []
+        for _ in range(count):
+            t = Text(font=font)
+            t.show(False)
+            self.items.append(t)
+            self.group.append(t.label)
+        self.used = 0
+
+    def take(self, x, y, text, color=0xFFFFFF, align=LEFT):
+        """The next free line, placed, filled and shown; IndexError when all are taken."""
+        t = self.items[self.used]
+        self.used += 1
+        t.label.anchor_point = _ANCHORS[align]
+        t.move(x, y)
+        t.set(text, color)
+        t.show(True)
+        return t
+
+    def reset(self):
+        """Hide every line and make them all free again."""
+        for i in range(self.used):
+            self.items[i].show(False)
+        self.used = 0
