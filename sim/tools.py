@@ -1,0 +1,157 @@
+"""Desktop commands over the engine: prove (JSON lines), replay, selfplay, demo."""
+
+import json
+import sys
+import time
+
+from engine import st1
+from engine.cards import NCARDS, name, parse
+from engine.errors import IllegalMove
+from engine.play import random_game, random_move
+from engine.prove import beat, score
+from engine.record import replay_text
+from engine.rng import Rng
+
+
+def _card_list(obj, key):
+    v = obj.get(key, [])
+    if not isinstance(v, list):
+        raise IllegalMove("%s must be a list of card names" % key)
+    return [parse(x) for x in v]
+
+
+def prove_one(obj):
+    """One `python -m sim prove` request (a dict) to its answer (a dict)."""
+    if not isinstance(obj, dict):
+        raise IllegalMove("each line must be a JSON object")
+    if obj.get("game", 1) != 1:
+        raise IllegalMove("only game 1 (Schotten Totten) is supported")
+    mine = _card_list(obj, "my_cards")
+    opp = _card_list(obj, "opp_cards")
+    vis = _card_list(obj, "visible_elsewhere")
+    seen = bytearray(NCARDS)
+    for c in mine + opp + vis:
+        if seen[c]:
+            raise IllegalMove("duplicate card %s" % name(c))
+        seen[c] = 1
+    if len(mine) > 3 or len(opp) > 3:
+        raise IllegalMove("too many cards: at most 3 on each side of a stone")
+    first = obj.get("me_completed_first")
+    if first not in (True, False, None):
+        raise IllegalMove("me_completed_first must be true, false or null")
+    if len(mine) < 3:
+        return {"provable": False, "counterexample": None, "error": None}
+    target = score(mine, 3)
+    if len(opp) == 3:
+        theirs = score(opp, 3)
+        if target == theirs and first is None:
+            raise IllegalMove("equal formations: me_completed_first must be true or false")
+        ok = target > theirs or (target == theirs and first)
+        return {"provable": bool(ok), "counterexample": None if ok else [], "error": None}
+    unseen = bytearray(NCARDS)
+    for c in range(NCARDS):
+        unseen[c] = 0 if seen[c] else 1
+    add = beat(target, opp, len(opp), 3, unseen)
+    if add is None:
+        return {"provable": True, "counterexample": None, "error": None}
+    return {"provable": False, "counterexample": [name(c) for c in add], "error": None}
+
+
+def prove(stdin, stdout):
+    for line in stdin:
+        if not line.strip():
+            continue
+        try:
+            out = prove_one(json.loads(line))
+        except (IllegalMove, ValueError) as e:
+            why = str(e) if isinstance(e, IllegalMove) else "malformed JSON: %s" % e
+            out = {"provable": False, "counterexample": None, "error": why}
+        stdout.write(json.dumps(out) + "\n")
+        stdout.flush()
+
+
+def replay(path):
+    try:
+        with open(path) as f:
+            text = f.read()
+    except OSError as e:
+        print("cannot read %s: %s" % (path, e), file=sys.stderr)
+        return 2
+    try:
+        rec, st = replay_text(text)
+    except IllegalMove as e:
+        print("%s: %s" % (path, e), file=sys.stderr)
+        return 1
+    print(board_text(st))
+    if st.phase == st1.PH_OVER:
+        print("result: player %d wins, %d stones to %d" % (st.winner + 1, st.stones_of(0), st.stones_of(1)))
+    else:
+        print("game not finished: player %d to move (%d moves replayed)" % (st.to_move + 1, len(rec.moves)))
+    return 0
+
+
+def selfplay(games, seed, timing):
+    rng = Rng(seed)
+    wins = [0, 0]
+    turns = 0
+    t0 = time.perf_counter()
+    for i in range(games):
+        st = random_game(seed + i, timing, rng, i & 1)
+        wins[st.winner] += 1
+        turns += st.turn
+    dt = max(time.perf_counter() - t0, 1e-9)
+    return "games=%d p1_wins=%d p2_wins=%d avg_turns=%.1f games_per_s=%.1f" % (
+        games,
+        wins[0],
+        wins[1],
+        turns / games,
+        games / dt,
+    )
+
+
+def board_text(st):
+    """A human-readable picture of the table: player 2's side on top, player 1's below."""
+    rows = []
+    for p, label in ((1, "P2"), (0, "P1")):
+        for k in (2, 1, 0) if p == 1 else (0, 1, 2):
+            cells = []
+            for s in range(st1.NSTONES):
+                side = st.side(s, p)
+                cells.append(name(side[k]) if k < len(side) else "..")
+            rows.append("%s  %s" % (label if k == (2 if p == 1 else 0) else "  ", "  ".join(cells)))
+        if p == 1:
+            marks = []
+            for s in range(st1.NSTONES):
+                o = st.owner[s]
+                marks.append("[%s]" % ("12"[o - 1] if o else str(s + 1)))
+            rows.append("    " + " ".join(marks))
+    rows.append(
+        "deck %d  turn %d  stones P1 %d P2 %d" % (st.ndeck, st.turn, st.stones_of(0), st.stones_of(1))
+    )
+    return "\n".join(rows)
+
+
+def demo(seed):
+    """A random-vs-random game printed turn by turn (a stand-in before the AI and screens)."""
+    rng = Rng(seed)
+    st = st1.State(seed, st1.T2016, 0)
+    while st.phase != st1.PH_OVER:
+        st.apply(random_move(st, rng))
+    print(board_text(st))
+    print("player %d wins" % (st.winner + 1))
+    return 0
+
+
+def parse_cards_arg(text):
+    return [parse(x) for x in text.split(",") if x]
+
+
+def main_selfplay(args):
+    if args.game != "st1" or args.variant != "base":
+        print("only --game st1 --variant base exists so far", file=sys.stderr)
+        return 2
+    print(selfplay(args.games, args.seed, st1.T1999 if args.timing == "1999" else st1.T2016))
+    return 0
+
+
+__all__ = ["prove", "replay", "selfplay", "demo", "prove_one", "board_text", "main_selfplay", "random_game"]
