@@ -1,0 +1,138 @@
+"""AI players: one interface for every level, fed only a player's View.
+
+    move = choose(view, rng, level=HARD, ms=0)
+
+`view` must be an `engine.st1.View` (a `State` is refused: the AI never sees hidden cards),
+`rng` an `engine.rng.Rng`, `level` one of EASY, MEDIUM, HARD, EXPERT or a `Budget`. The
+answer is one legal move int of the player to move. A turn of several steps (a play, then
+claims, then DONE; later games: a card, then its target) is asked for one step at a time
+with the new view; `Player` keeps a plan across the steps of one turn for searches that
+decide several steps at once. `ms` caps the search in wall-clock time (device only: a cap
+makes the move depend on the machine's speed); without it the work is counted in units
+and a seed reproduces a game exactly.
+
+A hint for a human is `choose(human_view, rng, level)`: the same code on the human's view.
+"""
+
+from engine.ai.easy import choose_easy
+from engine.errors import IllegalMove
+from engine.st1 import CLAIM, DONE, PASS, PH_CLAIM, View
+
+EASY = 0
+MEDIUM = 1
+HARD = 2
+EXPERT = 3
+NAMES = ("easy", "medium", "hard", "expert")
+
+
+class Budget:
+    """How hard to think: full (holding value), look-ahead plays x deals, units cap."""
+
+    def __init__(self, full, cands, samples, units, hand=600, late=900, deep=0):
+        self.deep = deep
+        self.hand = hand
+        self.late = late
+        self.full = full
+        self.cands = cands
+        self.samples = samples
+        self.units = units
+
+
+# Work units are stone evaluations (see engine.ai.judge); these caps are never the binding
+# limit for the deal counts below, so the levels are fixed by cands x samples.
+BUDGETS = (
+    None,  # Easy: no search
+    Budget(False, 0, 0, 0),
+    Budget(True, 0, 0, 0),
+    Budget(True, 4, 4, 0, deep=2),
+)
+
+_srch = None
+stats = [0]  # searches cut short by a MemoryError (and answered by the fallback)
+
+
+def level_of(name):
+    """Level int from a name ('hard') or an int; IllegalMove for anything else."""
+    if isinstance(name, int) and 0 <= name < 4:
+        return name
+    if isinstance(name, str) and name.lower() in NAMES:
+        return NAMES.index(name.lower())
+    raise IllegalMove("unknown AI level %r" % (name,))
+
+
+def _search():
+    global _srch
+    if _srch is None:
+        from engine.ai.search import Search
+
+        _srch = Search()
+    return _srch
+
+
+def release():
+    """Free the search buffers (they are made again on the next search)."""
+    global _srch
+    _srch = None
+    import gc
+
+    gc.collect()
+
+
+def choose(view, rng, level=HARD, ms=0):
+    """One legal move for the player to move in `view` (see the module docstring)."""
+    if not isinstance(view, View):
+        raise TypeError("the AI takes a View (state.view(p)), never a State")
+    moves = view.legal_moves()
+    if not moves:
+        raise IllegalMove("it is not this player's turn, or the game is over")
+    if view.phase == PH_CLAIM:
+        # A proven claim never hurts: the stone is ours whatever comes, and claiming it
+        # closes it to the opponent and may end the game. Claim all, then end the step.
+        return moves[0]
+    if len(moves) == 1:
+        return moves[0]
+    b = level if isinstance(level, Budget) else BUDGETS[level_of(level)]
+    if b is None:
+        return choose_easy(view, rng, moves)
+    srch = None
+    try:
+        srch = _search()
+        srch.best = -1
+        srch.j.hand_w = srch.jo.hand_w = b.hand
+        srch.j.late = srch.jo.late = b.late
+        from engine.ai.search import plays
+
+        return plays(view, rng, srch, b.full, b.cands, b.samples, b.units, ms, b.deep)
+    except MemoryError:
+        stats[0] += 1
+        best = srch.best if srch is not None else -1
+        srch = None
+        release()
+        if best in moves:
+            return best
+        return choose_easy(view, rng, moves)
+
+
+class Player:
+    """An AI seat: level, its own random stream, and the plan of the turn in progress."""
+
+    def __init__(self, level=HARD, seed=1, ms=0):
+        from engine.rng import Rng
+
+        self.level = level if isinstance(level, Budget) else level_of(level)
+        self.rng = Rng(seed)
+        self.ms = ms
+        self.plan = []
+        self.plan_turn = -1
+
+    def move(self, view):
+        """Next step of this seat's turn; a planned step is used while it is still legal."""
+        if self.plan and self.plan_turn == view.turn:
+            mv = self.plan.pop(0)
+            if mv in view.legal_moves():
+                return mv
+        self.plan = []
+        return choose(view, self.rng, self.level, self.ms)
+
+
+__all__ = ["choose", "Player", "Budget", "EASY", "MEDIUM", "HARD", "EXPERT", "CLAIM", "DONE", "PASS"]

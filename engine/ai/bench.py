@@ -1,0 +1,97 @@
+"""Arena games between two AI levels, shared by `python -m sim arena` and tests/mp/arena.py.
+
+Game i is dealt from seed + i; player 1 always starts, and the seats alternate: level A is
+player 1 in even games and player 2 in odd ones. Each seat has its own random stream.
+Only card plays are timed (claims and DONE are instant); every move is checked legal by
+the engine, which raises IllegalMove otherwise.
+"""
+
+from engine import st1
+from engine.ai import Player
+
+try:
+    from time import ticks_diff, ticks_us
+except ImportError:
+    from time import perf_counter
+
+    def ticks_us():
+        return int(perf_counter() * 1000000)
+
+    def ticks_diff(a, b):
+        return a - b
+
+
+def play(seed, timing, la, lb, a_seat, times):
+    """Play one game; returns (state, A won?). times: two lists of microseconds per play."""
+    st = st1.State(seed, timing, 0)
+    seats = [None, None]
+    seats[a_seat] = Player(la, seed * 2 + 1)
+    seats[a_seat ^ 1] = Player(lb, seed * 2 + 2)
+    while st.phase != st1.PH_OVER:
+        p = st.to_move
+        v = st.view(p)
+        timed = st.phase == st1.PH_PLAY
+        t0 = ticks_us()
+        mv = seats[p].move(v)
+        dt = ticks_diff(ticks_us(), t0)
+        if timed:
+            times[0 if p == a_seat else 1].append(dt)
+        st.apply(mv)
+    return st, st.winner == a_seat
+
+
+def wilson(k, n):
+    """95 % Wilson score interval of k successes in n trials."""
+    if n == 0:
+        return 0.0, 1.0
+    z = 1.96
+    p = k / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * ((p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5) / d
+    return max(0.0, c - h), min(1.0, c + h)
+
+
+def _median(xs):
+    if not xs:
+        return 0
+    ys = sorted(xs)
+    return ys[len(ys) // 2]
+
+
+def run(timing, la, lb, games, seed, out=None):
+    """Play `games` games; print per-level timing lines to `out` (a function) and return
+    the closing summary line."""
+    times = [[], []]
+    aw = 0
+    for i in range(games):
+        times_i = [[], []]
+        _, a_won = play(seed + i, timing, la, lb, i & 1, times_i)
+        if a_won:
+            aw += 1
+        # Keep per-play times only as summary figures on the device-sized VM.
+        times[0].extend(times_i[0])
+        times[1].extend(times_i[1])
+    lo, hi = wilson(aw, games)
+    ms = []
+    for k in range(2):
+        t = times[k]
+        ms.append(sum(t) / len(t) / 1000 if t else 0.0)
+        if out is not None:
+            out(
+                "%s plays=%d ms_mean=%.3f ms_median=%.3f ms_max=%.3f"
+                % ("a" if k == 0 else "b", len(t), ms[k], _median(t) / 1000, max(t) / 1000 if t else 0)
+            )
+    return (
+        "games=%d a_wins=%d b_wins=%d a_win_rate=%.3f ci95=%.3f..%.3f a_ms_per_move=%.3f b_ms_per_move=%.3f"
+        % (
+            games,
+            aw,
+            games - aw,
+            aw / games if games else 0.0,
+            lo,
+            hi,
+            ms[0],
+            ms[1],
+        )
+    )

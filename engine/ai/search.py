@@ -1,0 +1,205 @@
+"""Medium, Hard and Expert: the knowledge score of every play, then (Hard, Expert) a look
+one turn ahead in sampled deals of the unseen cards.
+
+The look-ahead: the best few plays by score are each tried in `samples` deals drawn from
+the view (View.sample: the opponent's hand and the deck order at random, nothing else).
+In each deal the play and our claims are made, the opponent answers with the play its own
+Judge likes best from its own side of the table (its hand, not ours) and claims, and the
+position is scored from our side again. A play that wins outright scores ONE * 4, one that
+lets the opponent win scores -ONE * 4. The averages decide; the first score breaks ties.
+
+Work is counted in units (one unit = one stone evaluation in a Judge): a budget stops the
+look-ahead between deals, so a seed and a budget give the same move on every machine. An
+optional wall-clock cap (ms) is checked at the same points, for the device only.
+"""
+
+from array import array
+
+try:
+    from micropython import const
+except ImportError:
+
+    def const(x):
+        return x
+
+
+from engine.ai.deal import copy, sample
+from engine.ai.judge import Judge
+from engine.st1 import CLAIM, DONE, PASS, PH_CLAIM, PH_OVER, PH_PLAY
+
+_WIN = const(4096)
+_MAXC = const(8)
+
+try:
+    from time import ticks_diff, ticks_ms
+except ImportError:
+    from time import monotonic
+
+    def ticks_ms():
+        return int(monotonic() * 1000)
+
+    def ticks_diff(a, b):
+        return a - b
+
+
+class Search:
+    """Every buffer a decision needs, made once: two Judges, scores, look-ahead totals."""
+
+    def __init__(self):
+        self.j = Judge()
+        self.jo = Judge()
+        self.scores = array("i", bytes(4 * 64))
+        self.cand = [0] * _MAXC
+        self.acc = [0] * _MAXC
+        self.oscores = array("i", bytes(4 * 64))
+        self.pool = bytearray(54)
+        self.best = -1  # best move found so far (read after a MemoryError)
+
+
+def _claim_all(st):
+    """Make every claim the player to move may make now; stop if the game ends."""
+    while st.phase == PH_CLAIM:
+        cl = st.claimable()
+        if not cl:
+            return
+        st.apply(CLAIM + cl[0])
+
+
+def _settle(st, p):
+    """Player p's claim step, if it is p's now: every claim it may make, then DONE."""
+    if st.to_move == p and st.phase == PH_CLAIM:
+        _claim_all(st)
+        if st.phase == PH_CLAIM:
+            st.apply(DONE)
+
+
+def _best(moves, scores, n):
+    b = -1
+    bv = 0
+    for i in range(n):
+        if moves[i] < CLAIM and (b < 0 or scores[i] > bv):
+            b = i
+            bv = scores[i]
+    return b
+
+
+def plays(view, rng, srch, full, cands, samples, units, ms, deep=0):
+    """A play for the player to move (phase PH_PLAY, at least one card play legal)."""
+    moves = view.legal_moves()
+    me = view.me
+    j = srch.j
+    j.units = 0
+    srch.jo.units = 0
+    hand = view.hand_of(me)
+    j.setup(view, me, hand, view.opp_hand)
+    j.stone_odds()
+    n = len(moves)
+    scores = srch.scores
+    if n > len(scores):
+        srch.scores = scores = [0] * n
+    j.score_plays(moves, scores, full)
+    b = _best(moves, scores, n)
+    srch.best = moves[b]
+    if cands <= 1 or samples <= 0:
+        return moves[b]
+    # The candidates: the best `cands` plays by score.
+    cand = srch.cand
+    nc = 0
+    if cands > _MAXC:
+        cands = _MAXC
+    while nc < cands:
+        bi = -1
+        for i in range(n):
+            if moves[i] >= CLAIM:
+                continue
+            dup = False
+            for q in range(nc):
+                if cand[q] == i:
+                    dup = True
+            if not dup and (bi < 0 or scores[i] > scores[bi]):
+                bi = i
+        if bi < 0:
+            break
+        cand[nc] = bi
+        nc += 1
+    if nc <= 1:
+        return moves[b]
+    acc = srch.acc
+    for q in range(nc):
+        acc[q] = 0
+    t0 = ticks_ms()
+    done = 0
+    used = j.units
+    for _ in range(samples):
+        if units and used >= units:
+            break
+        if ms and ticks_diff(ticks_ms(), t0) >= ms:
+            break
+        base = sample(view, rng, srch.pool)
+        for q in range(nc):
+            acc[q] += _reply_value(srch, base, moves[cand[q]], me, deep)
+        used = j.units + srch.jo.units
+        done += 1
+        # The best so far, for a MemoryError or a cap in the next deal.
+        bq = 0
+        for q in range(1, nc):
+            if acc[q] > acc[bq]:
+                bq = q
+        srch.best = moves[cand[bq]]
+    if not done:
+        return moves[b]
+    bq = 0
+    for q in range(1, nc):
+        if acc[q] > acc[bq]:
+            bq = q
+    return moves[cand[bq]]
+
+
+def _reply_value(srch, base, move, me, deep):
+    """Our value after `move`, our claims, the opponent's best answer and its claims.
+
+    deep 0: the opponent answers by the quick score, the position is scored as it stands;
+    1: the opponent answers by the full score; 2: and the leaf is our best next play."""
+    st = copy(base)
+    st.apply(move)
+    _settle(st, me)
+    if st.phase == PH_OVER:
+        return _WIN if st.winner == me else -_WIN
+    op = me ^ 1
+    _settle(st, op)
+    if st.phase == PH_OVER:
+        return -_WIN if st.winner == op else _WIN
+    if st.phase == PH_PLAY:
+        mv = st.legal_moves()
+        if mv[0] != PASS:
+            jo = srch.jo
+            jo.setup(st, op, st.hand_of(op), len(st.hand_of(me)))
+            jo.stone_odds()
+            n = len(mv)
+            os = srch.oscores
+            if n > len(os):
+                srch.oscores = os = array("i", bytes(4 * n))
+            jo.score_plays(mv, os, deep > 0)
+            st.apply(mv[_best(mv, os, n)])
+        else:
+            st.apply(PASS)
+        _settle(st, op)
+        if st.phase == PH_OVER:
+            return -_WIN if st.winner == op else _WIN
+    j = srch.j
+    if deep > 1:
+        _settle(st, me)
+        if st.phase == PH_OVER:
+            return _WIN if st.winner == me else -_WIN
+    j.setup(st, me, st.hand_of(me), len(st.hand_of(op)))
+    v = j.value(j.stone_odds())
+    if deep > 1 and st.phase == PH_PLAY and st.to_move == me:
+        mv = st.legal_moves()
+        if mv[0] != PASS:
+            n = len(mv)
+            os = srch.oscores
+            if n > len(os):
+                srch.oscores = os = array("i", bytes(4 * n))
+            j.score_plays(mv, os, True)
+            v = os[_best(mv, os, n)]
+    return v

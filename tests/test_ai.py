@@ -1,0 +1,190 @@
+"""AI players: legal complete games, honesty, obvious moves, determinism, the interface."""
+
+import pytest
+
+from engine import st1
+from engine.ai import EASY, EXPERT, HARD, MEDIUM, Player, choose, level_of
+from engine.ai.bench import play, run
+from engine.cards import NCARDS, parse
+from engine.errors import IllegalMove
+from engine.rng import Rng
+
+
+def cards(text):
+    return [parse(x) for x in text.split()]
+
+
+def position(stones, hand, owners=None, timing=st1.T2016, phase=st1.PH_PLAY, opp_hand=6, seed=1):
+    """Player 1 to move. stones: {number: ("player 1 cards", "player 2 cards")}; player 2's
+    hand and the deck are dealt at random (by seed) from the cards not placed."""
+    st = st1.State(None, timing)
+    used = set()
+    n = 0
+    for num in sorted(stones):
+        s = num - 1
+        for p in (0, 1):
+            cs = cards(stones[num][p])
+            for k, c in enumerate(cs):
+                assert c not in used
+                used.add(c)
+                st.board[(s * 2 + p) * st1.SLOTS + k] = c
+                st.public[c] = 1
+                n += 1
+            st.cnt[s * 2 + p] = len(cs)
+            if len(cs) == 3:
+                st.done[s * 2 + p] = n
+    st.nplayed = n
+    for i, c in enumerate(cards(hand)):
+        assert c not in used
+        used.add(c)
+        st.hand[i] = c
+    rest = bytearray(c for c in range(NCARDS) if c not in used)
+    Rng(seed).shuffle(rest)
+    for i in range(opp_hand):
+        st.hand[st1.HMAX + i] = rest[i]
+    st.deck = rest[opp_hand:]
+    st.ndeck = len(st.deck)
+    st.phase = phase
+    for s, o in (owners or {}).items():
+        st.owner[s - 1] = o
+    return st
+
+
+def play_move(card, stone):
+    return st1.encode_play(parse(card), stone - 1)
+
+
+SMART = (MEDIUM, HARD, EXPERT)
+
+
+def test_rejects_a_state():
+    st = st1.State(1)
+    with pytest.raises(TypeError):
+        choose(st, Rng(1), HARD)
+    with pytest.raises(IllegalMove):
+        choose(st.view(1), Rng(1), HARD)  # not player 2's turn
+    with pytest.raises(IllegalMove):
+        level_of("grandmaster")
+    assert level_of("Hard") == HARD and level_of(EASY) == EASY
+
+
+@pytest.mark.parametrize("timing", (st1.T2016, st1.T1999))
+@pytest.mark.parametrize("level", (EASY,) + SMART)
+def test_claim_that_wins_the_game(level, timing):
+    # Stones 1 and 2 are ours; R7 R8 R9 beats Y1 Y2 O3 on stone 3: the claim wins.
+    st = position({3: ("R7 R8 R9", "Y1 Y2 O3")}, "B5 G2 P7 O4 Y6", {1: 1, 2: 1}, timing, st1.PH_CLAIM)
+    assert choose(st.view(0), Rng(1), level) == st1.CLAIM + 2
+
+
+@pytest.mark.parametrize("level", SMART)
+def test_play_and_claim_that_wins(level):
+    st = position({3: ("R7 R8", "Y1 Y2 O3")}, "R9 B5 G2 P7 O4 Y6", {1: 1, 2: 1})
+    p = Player(level, 3)
+    while st.phase != st1.PH_OVER and st.to_move == 0:
+        st.apply(p.move(st.view(0)))
+    assert st.winner == 0
+
+
+@pytest.mark.parametrize("timing", (st1.T2016, st1.T1999))
+@pytest.mark.parametrize("level", SMART)
+def test_blocks_three_adjacent(level, timing):
+    # Player 2 holds stones 4 and 5; on stone 6 its colour-run B4 B5 B6 would make three
+    # adjacent. R9 completes R7 R8 R9, the only formation that beats it.
+    st = position(
+        {6: ("R7 R8", "B4 B5 B6"), 1: ("G1", ""), 8: ("", "P2")},
+        "R9 G3 O2 Y3 P4 G6",
+        {3: 1, 4: 2, 5: 2},
+        timing,
+    )
+    assert choose(st.view(0), Rng(2), level) == play_move("R9", 6)
+
+
+@pytest.mark.parametrize("level", SMART)
+def test_keeps_the_only_card_of_a_colour_run(level):
+    # Y4 is on the table, so Y7 (in hand) is the only card that completes Y5 Y6 on stone 2.
+    # Spending it on the three sevens at stone 5 wastes it: other sevens are still unseen.
+    st = position(
+        {2: ("Y5 Y6", "O1"), 5: ("R7 B7", "G2 P3"), 7: ("", "Y4 R2")},
+        "Y7 G9 O3 P1 B2 R4",
+    )
+    mv = choose(st.view(0), Rng(3), level)
+    assert mv != play_move("Y7", 5)
+
+
+def _reshuffled(st, p, seed):
+    """The same position for player p with the cards p cannot see dealt anew."""
+    s = st.copy()
+    o = (p ^ 1) * st1.HMAX
+    hidden = bytearray(c for c in s.hand[o : o + st1.HMAX] if c != 255)
+    nh = len(hidden)
+    hidden += s.deck[: s.ndeck]
+    Rng(seed).shuffle(hidden)
+    for i in range(nh):
+        s.hand[o + i] = hidden[i]
+    s.deck = bytearray(hidden[nh:])
+    return s
+
+
+def _positions(timing, count, seed):
+    """Positions reached by Easy self-play, at every stage of the game, player to move."""
+    out = []
+    for g in range(count):
+        st = st1.State(seed + g, timing, g & 1)
+        pl = (Player(EASY, g), Player(EASY, g + 7))
+        stop = 4 + (g * 7) % 70
+        k = 0
+        while st.phase != st1.PH_OVER and k < stop:
+            st.apply(pl[st.to_move].move(st.view(st.to_move)))
+            k += 1
+        if st.phase != st1.PH_OVER:
+            out.append(st)
+    return out
+
+
+@pytest.mark.parametrize("timing", (st1.T2016, st1.T1999))
+@pytest.mark.parametrize("level,count", ((MEDIUM, 60), (HARD, 60), (EXPERT, 6)))
+def test_honest(level, count, timing):
+    """Same seed, same move, whatever the opponent's hand and the deck order."""
+    for i, st in enumerate(_positions(timing, count, 100 + level)):
+        p = st.to_move
+        want = choose(st.view(p), Rng(i), level)
+        for r in range(4):
+            s = _reshuffled(st, p, 1000 * i + r)
+            assert s.view(p).hand == st.view(p).hand
+            assert choose(s.view(p), Rng(i), level) == want
+
+
+def _games(timing, la, lb, n, seed):
+    for i in range(n):
+        times = [[], []]
+        st, _ = play(seed + i, timing, la, lb, i & 1, times)
+        assert st.phase == st1.PH_OVER and st.winner in (0, 1)
+
+
+# 2,200 complete games in CI (every move is applied by the engine, which rejects an
+# illegal one); the long runs are in docs/BENCHMARKS-AI.md.
+@pytest.mark.parametrize("timing", (st1.T2016, st1.T1999))
+def test_legal_games_easy(timing):
+    _games(timing, EASY, EASY, 700, 1)
+
+
+@pytest.mark.parametrize("timing", (st1.T2016, st1.T1999))
+def test_legal_games_medium(timing):
+    _games(timing, MEDIUM, EASY, 250, 2)
+
+
+@pytest.mark.parametrize("timing", (st1.T2016, st1.T1999))
+def test_legal_games_hard(timing):
+    _games(timing, HARD, MEDIUM, 140, 3)
+
+
+@pytest.mark.parametrize("timing", (st1.T2016, st1.T1999))
+def test_legal_games_expert(timing):
+    _games(timing, EXPERT, HARD, 10, 4)
+
+
+def test_seed_reproduces_a_game():
+    a = run(st1.T2016, HARD, MEDIUM, 3, 42)
+    b = run(st1.T2016, HARD, MEDIUM, 3, 42)
+    assert a.split(" a_ms")[0] == b.split(" a_ms")[0]
+    assert a.startswith("games=3 a_wins=")
