@@ -253,6 +253,10 @@ def ram_estimate(group):
     return out
 
 
+class Idle(SystemExit):
+    """Raised by poll() in a scripted run once the keys are used up and nothing more happens."""
+
+
 class SimPlatform(Platform):
     """Platform over a pygame window (or SDL's dummy driver) and a save file."""
 
@@ -260,7 +264,19 @@ class SimPlatform(Platform):
     width = WIDTH
     height = HEIGHT
 
-    def __init__(self, save_path="sim_save.bin", headless=None, scale=4, clock=None, caption=None):
+    def __init__(
+        self,
+        save_path="sim_save.bin",
+        headless=None,
+        scale=4,
+        clock=None,
+        step_ms=0,
+        stop_after_idle=0,
+        caption=None,
+    ):
+        """`clock`: a callable giving ms for ticks_ms(); `step_ms`: instead, a virtual clock
+        that each poll() advances by this much; `stop_after_idle`: raise Idle (a SystemExit)
+        from poll() once the injected keys are used up and that many polls found none."""
         super().__init__()
         if headless:
             os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -281,6 +297,10 @@ class SimPlatform(Platform):
         self.display.root_group = self.root
         self.save_path = save_path
         self._clock = clock
+        self._step = step_ms
+        self._virtual = 0
+        self._stop_after = stop_after_idle
+        self._idle = 0
         self._start = time.monotonic()
         self._queue = deque()
         self._held = {}  # direction key -> ticks of its next repeat
@@ -302,8 +322,14 @@ class SimPlatform(Platform):
     def poll(self):
         """Next key press 0..7 or -1; raises SystemExit when the window is closed."""
         self._pump()
+        self._virtual += self._step
         if self._queue:
+            self._idle = 0
             return self._queue.popleft()
+        if self._stop_after:
+            self._idle += 1
+            if self._idle >= self._stop_after:
+                raise Idle(0)
         if self._held:
             now = self.ticks_ms()
             for k in self._held:
@@ -378,6 +404,8 @@ class SimPlatform(Platform):
         """Milliseconds since start (or from `clock`), wrapping at 2**29."""
         if self._clock is not None:
             ms = self._clock()
+        elif self._step:
+            ms = self._virtual
         else:
             ms = int((time.monotonic() - self._start) * 1000)
         return ms % TICKS_PERIOD
@@ -440,3 +468,35 @@ def _keymap(pg):
 def key_name(k):
     """Key int to its name, "" for -1."""
     return KEY_NAMES[k] if 0 <= k < 8 else ""
+
+
+def play(app_main, keys=(), headless=None, save_path="sim_save.bin", screenshot=None, idle_polls=500):
+    """Run `app_main(platform)` for the CLI; returns an exit code (1 with one line if no display).
+
+    In the window it runs until the window is closed. Headless (or `headless=True`), the
+    `keys` are injected, time is virtual (20 ms a poll, so a run is the same anywhere), and
+    the run ends `idle_polls` polls after the last key; then `screenshot` (a PNG path), if
+    given, gets what the screen shows.
+    """
+    if headless:
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+    headless = headless_requested()
+    if not display_available():
+        print(NO_DISPLAY)
+        return 1
+    p = SimPlatform(
+        save_path,
+        step_ms=20 if headless else 0,
+        stop_after_idle=idle_polls if headless else 0,
+    )
+    p.inject(keys)
+    code = 0
+    try:
+        app_main(p)
+    except SystemExit as e:  # the window closed, or Idle
+        code = e.code or 0
+    finally:
+        if screenshot and not p.closed:
+            p.screenshot(screenshot)
+        p.close()
+    return code

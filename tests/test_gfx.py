@@ -17,20 +17,14 @@ from ui.platform import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_START, K_UP  # noqa
 FRAME = 160 * 128
 
 
-@pytest.fixture(scope="module")
-def plat(tmp_path_factory):
-    p = simp.SimPlatform(save_path=str(tmp_path_factory.mktemp("gfx") / "save.bin"))
+@pytest.fixture
+def sim(tmp_path):
+    """A headless platform showing the table colour."""
+    p = simp.SimPlatform(save_path=str(tmp_path / "save.bin"))
+    p.root.append(gfx.Box(0, 0, 160, 128, gfx.PALETTE[gfx.C_TABLE]).grid)
+    p.refresh()
     yield p
     p.close()
-
-
-@pytest.fixture
-def sim(plat):
-    while len(plat.root):
-        plat.root.pop()
-    plat.root.append(gfx.Box(0, 0, 160, 128, gfx.PALETTE[gfx.C_TABLE]).grid)
-    plat.refresh()
-    return plat
 
 
 def grey_block(sim, x, y, w, h):

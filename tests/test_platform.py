@@ -21,23 +21,13 @@ class Clock:
         return self.ms
 
 
-@pytest.fixture(scope="module")
-def plat(tmp_path_factory):
-    p = simp.SimPlatform(save_path=str(tmp_path_factory.mktemp("sim") / "save.bin"), clock=Clock())
+@pytest.fixture
+def sim(tmp_path):
+    """A headless platform with a hand-driven clock and an empty screen."""
+    p = simp.SimPlatform(save_path=str(tmp_path / "save.bin"), clock=Clock())
+    p.refresh()
     yield p
     p.close()
-
-
-@pytest.fixture
-def sim(plat):
-    """The module's platform with an empty screen and no keys waiting."""
-    while len(plat.root):
-        plat.root.pop()
-    while plat.poll() != -1:
-        pass
-    plat._held.clear()
-    plat.refresh()
-    return plat
 
 
 def box(x, y, w, h, color):
@@ -165,10 +155,9 @@ def test_dirty_area_drawing_matches_a_full_render(sim):
         assert sim.rgb() == sim.render_full()
 
 
-def test_save_file_round_trips(tmp_path, plat):
+def test_save_file_round_trips(tmp_path):
     path = tmp_path / "nvm.bin"
-    plat.save_path = str(path)
-    plat._ensure_save_file()
+    plat = simp.SimPlatform(save_path=str(path))
     assert path.stat().st_size == up.SAVE_SIZE
     assert plat.load() == bytes(up.SAVE_SIZE)
     plat.save(100, b"abc")
@@ -180,6 +169,10 @@ def test_save_file_round_trips(tmp_path, plat):
         plat.save(up.SAVE_SIZE - 1, b"ab")
     with pytest.raises(ValueError):
         plat.save(-1, b"a")
+    plat.close()
+    again = simp.SimPlatform(save_path=str(path))
+    assert again.load() == data
+    again.close()
 
 
 def test_sound_and_lights_are_remembered(sim):
@@ -207,3 +200,30 @@ def test_display_available_without_a_display(monkeypatch):
 def test_ticks_follow_the_injected_clock(sim):
     sim._clock.ms = up.TICKS_PERIOD + 5
     assert sim.ticks_ms() == 5
+
+
+def test_play_runs_a_scripted_headless_session(tmp_path):
+    from ui.gfx import Box
+
+    seen = []
+
+    def app(p):
+        marker = Box(0, 0, 8, 8, 0x00FF00)
+        p.root.append(marker.grid)
+        p.refresh()
+        while True:
+            k = p.poll()
+            if k == up.K_RIGHT:
+                marker.grid.x += 8
+                p.refresh()
+            if k >= 0:
+                seen.append((k, p.ticks_ms()))
+
+    shot = tmp_path / "end.png"
+    code = simp.play(app, ["RIGHT", "A", "RIGHT"], True, str(tmp_path / "s.bin"), str(shot), 50)
+    assert code == 0
+    assert seen == [(4, 20), (1, 40), (4, 60)]  # virtual time: 20 ms a poll
+    w, h, rgb = simp.read_png(str(shot))
+    assert (w, h) == (160, 128)
+    assert rgb[(4 * 160 + 16) * 3 : (4 * 160 + 16) * 3 + 3] == b"\x00\xff\x00"
+    assert rgb[(4 * 160 + 8) * 3 : (4 * 160 + 8) * 3 + 3] == b"\x00\x00\x00"
