@@ -222,8 +222,10 @@ class App:
     def _board_key(self, k):
         s = self.session
         st = s.state
+        me = st.to_move
         if k == K_START:
             self.pages.pause_note.set("Undo: %s" % ("yes" if s.can_undo() else "-"))
+            self.pages.pause_menu.select(0)
             self._show(PAUSE)
             return
         if not s.human_to_move():
@@ -239,7 +241,7 @@ class App:
             elif k == K_A:
                 why = s.try_claim(self.stone_i)
                 if why is None:
-                    self._after_human([st1.CLAIM + self.stone_i], st.to_move)
+                    self._after_human([st1.CLAIM + self.stone_i], me)
                     return
                 self.sound("error")
                 if isinstance(why, str):
@@ -249,7 +251,7 @@ class App:
                 else:
                     self.redraw("They could add " + " ".join([name(c) for c in why]))
             elif k == K_B:
-                self._after_human(s.end_claims(), st.to_move)
+                self._after_human(s.end_claims(), me)
             return
         hand = sorted(st.hand_of(st.to_move))
         if self.sel == 0:
@@ -272,7 +274,7 @@ class App:
                 self.redraw()
             elif k == K_A:
                 self.sound("play")
-                self._after_human(s.play(hand[self.hand_i], self.stone_i), st.to_move)
+                self._after_human(s.play(hand[self.hand_i], self.stone_i), me)
 
     def _hint(self):
         s = self.session

@@ -1,0 +1,207 @@
+"""Driving the handheld game like a player, on the headless simulator: keys in, state and
+pixels checked."""
+
+import os
+
+import pytest
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+
+from engine import st1  # noqa: E402
+from sim.platform import SimPlatform  # noqa: E402
+from tests.helpers import build  # noqa: E402
+from ui import app as A  # noqa: E402
+from ui.board import HAND_Y  # noqa: E402
+from ui.gfx import C_TABLE, PALETTE  # noqa: E402
+from ui.platform import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_SELECT, K_START, K_UP  # noqa: E402
+
+
+def first_legal_chooser(settings):
+    return lambda view, rng, seat, tick: view.legal_moves()[0]
+
+
+@pytest.fixture
+def plat(tmp_path):
+    p = SimPlatform(str(tmp_path / "save.bin"), headless=True, step_ms=20)
+    yield p
+    p.close()
+
+
+def press(app, *keys):
+    for k in keys:
+        app.key(k)
+
+
+def settings_via_menu(app, opponent, claims_manual=False, timing=0):
+    """From the title: Settings, set rules/opponent/claims by keys, back to the title."""
+    press(app, K_DOWN, K_DOWN, K_A)  # Continue, New game, Settings
+    assert app.mode == A.SETTINGS
+    for _ in range(timing):
+        press(app, K_RIGHT)
+    press(app, K_DOWN)
+    cur = app.pages.settings_menu.choice(1)
+    for _ in range((opponent - cur) % 5):
+        press(app, K_RIGHT)
+    press(app, K_DOWN, K_DOWN)
+    if claims_manual:
+        press(app, K_RIGHT)
+    press(app, K_B)
+    assert app.mode == A.TITLE and app.settings.opponent == opponent
+
+
+def new_game(app):
+    press(app, K_UP)  # the marker is on Settings after coming back: Continue/New game above
+    while app.pages.title_menu.index != 1:
+        press(app, K_UP)
+    press(app, K_A)
+    assert app.session is not None
+
+
+def hand_area_is_blank(p):
+    bg = tuple((PALETTE[C_TABLE] >> s) & 255 for s in (16, 8, 0))
+    for y in range(HAND_Y, HAND_Y + 30):
+        for x in range(2, 134):
+            r, g, b = p.pixel(x, y)
+            # RGB565 rounding: compare loosely
+            if abs(r - bg[0]) > 8 or abs(g - bg[1]) > 8 or abs(b - bg[2]) > 8:
+                return False
+    return True
+
+
+def play_round_by_keys(app, p, check=None):
+    """Play the human side by keys (first card, first open stone; end claim steps) and let the
+    AI move, until the round ends."""
+    for _ in range(400):
+        if app.mode == A.ROUND_END:
+            return
+        if app.mode == A.HANDOVER:
+            p.refresh()
+            if check:
+                check(app, p)
+            press(app, K_A)
+        elif app.ai_pending():
+            app.ai_turn()
+        elif app.session.state.phase == st1.PH_CLAIM:
+            press(app, K_B)
+        else:
+            press(app, K_A, K_A)
+    pytest.fail("the round did not end")
+
+
+def test_whole_game_against_the_ai_through_the_menus(plat):
+    app = A.App(plat, seed=5)
+    settings_via_menu(app, opponent=0)
+    new_game(app)
+    assert app.mode == A.BOARD and app.session.humans == (True, False)
+    play_round_by_keys(app, plat)
+    st = app.result[0]
+    assert st.phase == st1.PH_OVER and st.winner in (0, 1)
+    assert app.stats.wins(0) + app.stats.losses(0) == 1
+    press(app, K_A)
+    assert app.mode == A.TITLE and app.session is None
+
+
+def test_whole_pass_and_play_game_never_shows_a_hand_at_handover(plat):
+    app = A.App(plat, seed=9, chooser_for=first_legal_chooser)
+    settings_via_menu(app, opponent=3)
+    new_game(app)
+    assert app.mode == A.HANDOVER
+    seen = []
+
+    def check(app, p):
+        assert hand_area_is_blank(p), "a hand is visible at the hand-over"
+        seen.append(1)
+
+    play_round_by_keys(app, plat, check)
+    assert len(seen) > 20  # one hand-over per turn
+
+
+def test_hand_is_visible_after_taking_the_handheld(plat):
+    app = A.App(plat, seed=9, chooser_for=first_legal_chooser)
+    settings_via_menu(app, opponent=3)
+    new_game(app)
+    plat.refresh()
+    assert hand_area_is_blank(plat)
+    press(app, K_A)
+    plat.refresh()
+    assert not hand_area_is_blank(plat)
+    press(app, K_A, K_A)  # player 1 plays: the hand-over hides everything again
+    plat.refresh()
+    assert app.mode == A.HANDOVER and hand_area_is_blank(plat)
+
+
+def test_failed_manual_claim_shows_the_counterexample(plat):
+    app = A.App(plat, seed=3, chooser_for=first_legal_chooser)
+    settings_via_menu(app, opponent=3, claims_manual=True)
+    new_game(app)
+    press(app, K_A)
+    s = app.session
+    s.state = build({2: ("R1 R2 R3", "G8 G9")}, hand1="B1 B2", hand2="P1", phase=st1.PH_CLAIM)
+    app.redraw()
+    moves = len(s.rec.moves)
+    press(app, K_A)
+    assert app.board.msg.text == "They could add G7"
+    assert s.state.owner[1] == 0 and len(s.rec.moves) == moves
+    assert plat.last_sound == "error"
+    # The marked stone: none is claimable, so no claim marker is shown.
+    press(app, K_B)  # end the claim step: player 2's turn, hand-over
+    assert app.mode == A.HANDOVER and s.state.to_move == 1
+
+
+def test_undo_and_hint_against_the_ai(plat):
+    app = A.App(plat, seed=11)
+    settings_via_menu(app, opponent=0)
+    new_game(app)
+    s = app.session
+    hand = sorted(s.state.hand_of(0))
+    press(app, K_SELECT)
+    assert app.board.msg.text.startswith("Hint: ")
+    assert app.sel == 1  # the cursor went to the suggested card and stone
+    press(app, K_A)  # play the hint
+    assert len(s.state.hand_of(0)) == 5 or s.state.to_move == 1
+    app.ai_turn()
+    assert s.human_to_move()
+    press(app, K_START)
+    assert app.mode == A.PAUSE
+    press(app, K_DOWN, K_A)  # Undo
+    assert app.mode == A.BOARD and app.board.msg.text == "Undone"
+    assert sorted(s.state.hand_of(0)) == hand and s.rec.moves == []
+
+
+def test_resume_after_power_off(plat, tmp_path):
+    app = A.App(plat, seed=21, chooser_for=first_legal_chooser)
+    settings_via_menu(app, opponent=0)
+    new_game(app)
+    press(app, K_A, K_A)
+    app.ai_turn()
+    moves = list(app.session.rec.moves)
+    plat.close()
+    p2 = SimPlatform(str(tmp_path / "save.bin"), headless=True)
+    try:
+        app2 = A.App(p2, seed=99, chooser_for=first_legal_chooser)
+        assert app2.mode == A.BOARD and app2.session.rec.moves == moves
+    finally:
+        p2.close()
+
+
+def test_card_tracker_and_help(plat):
+    app = A.App(plat, seed=4, chooser_for=first_legal_chooser)
+    new_game(app)
+    press(app, K_A, K_A)
+    app.ai_turn()
+    press(app, K_START, K_DOWN, K_DOWN, K_A)
+    assert app.mode == A.TRACKER
+    view = app.session.state.view(0)
+    unseen = view.unseen(0)
+    assert app.pages.tracker_note.text.startswith("%d unseen" % sum(unseen))
+    assert sum(unseen) == 54 - 2 - 6  # two cards on the table, six in my hand
+    for c in range(54):
+        assert app.pages.grid.cards[c] == (c if unseen[c] else 255)
+    press(app, K_B)
+    assert app.mode == A.BOARD
+    press(app, K_START, K_DOWN, K_DOWN, K_DOWN, K_A)
+    assert app.mode == A.TEXT
+    press(app, K_RIGHT)
+    assert app.help_page == 1
+    press(app, K_LEFT, K_B)
+    assert app.mode == A.BOARD
