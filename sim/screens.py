@@ -1,0 +1,97 @@
+"""`python -m sim.screens DIR`: one screenshot of each screen, for docs/screens/ and the README.
+
+Drives the game headless with keys, as a player would, and saves 160x128 PNGs."""
+
+import os
+import sys
+import tempfile
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+
+from engine import st1  # noqa: E402
+from sim.platform import SimPlatform  # noqa: E402
+from ui import app as A  # noqa: E402
+from ui.platform import K_A, K_B, K_DOWN, K_RIGHT, K_START  # noqa: E402
+
+
+def quick(settings):
+    """A fast stand-in AI for the pictures: the Easy level."""
+    from engine import ai
+
+    return lambda view, rng, seat, tick: ai.choose(view, rng, ai.EASY)
+
+
+def main(out):
+    os.makedirs(out, exist_ok=True)
+    save = os.path.join(tempfile.mkdtemp(), "save.bin")
+    p = SimPlatform(save, headless=True)
+    app = A.App(p, seed=2024, chooser_for=quick)
+
+    def shot(name):
+        p.refresh()
+        p.screenshot(os.path.join(out, name + ".png"))
+
+    shot("title")
+    for k in (K_DOWN, K_DOWN, K_A):
+        app.key(k)
+    shot("settings")
+    app.key(K_B)
+    app.pages.title_menu.select(3)
+    app.key(K_A)
+    shot("help")
+    app.key(K_B)
+    app.pages.title_menu.select(1)
+    app.key(K_A)
+    for _ in range(9):
+        app.key(K_A)
+        app.key(K_A)
+        app.ai_turn()
+    app.key(K_RIGHT)
+    shot("board")
+    app.key(K_A)
+    shot("board-choose-stone")
+    app.key(K_B)
+    app.key(K_START)
+    shot("pause")
+    for k in (K_DOWN, K_DOWN, K_A):
+        app.key(k)
+    shot("tracker")
+    app.key(K_B)
+    while app.mode != A.ROUND_END:
+        if app.ai_pending():
+            app.ai_turn()
+        elif app.session.state.phase == st1.PH_CLAIM:
+            app.key(K_B)
+        else:
+            app.key(K_A)
+            app.key(K_A)
+    shot("round-end")
+    app.key(K_A)
+    app.pages.title_menu.select(4)
+    app.key(K_A)
+    shot("statistics")
+    app.key(K_B)
+    # Pass-and-play hand-over, and a failed manual claim.
+    app.settings.opponent = 3
+    app.settings.auto_claims = 0
+    app.pages.title_menu.select(1)
+    app.key(K_A)
+    shot("handover")
+    app.key(K_A)
+    from tests.helpers import build
+
+    app.session.state = build(
+        {2: ("R1 R2 R3", "G8 G9"), 5: ("Y4", "B5 B6")},
+        hand1="B1 O2 P3 P9 Y9 G1",
+        hand2="P1",
+        phase=st1.PH_CLAIM,
+    )
+    app.redraw()
+    app.key(K_A)
+    shot("claim-refused")
+    p.close()
+    print("screens written to", out)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1] if len(sys.argv) > 1 else "docs/screens")
