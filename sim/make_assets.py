@@ -176,6 +176,8 @@ def stone(t, owner):
 
 
 def claim_marker(t):
+    """A stone with a gold rim: in place of T_STONE, or over it."""
+    stone(t, 0)
     for j, row in enumerate(STONE):
         for i, ch in enumerate(row):
             if ch == "#":
