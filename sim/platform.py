@@ -58,14 +58,22 @@ def display_available():
         os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
     ):
         return False
+    err = os.dup(2)  # SDL writes its complaints (XDG_RUNTIME_DIR ...) straight to fd 2
     try:
+        with open(os.devnull, "w") as null:
+            os.dup2(null.fileno(), 2)
         import pygame
 
         pygame.display.init()
+        # without a usable display SDL quietly falls back to its "offscreen" driver
+        ok = pygame.display.get_driver() not in ("offscreen", "dummy")
         pygame.display.quit()
-        return True
+        return ok
     except Exception:  # pygame.error, or no pygame at all
         return False
+    finally:
+        os.dup2(err, 2)
+        os.close(err)
 
 
 def _blinka():

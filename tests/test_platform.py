@@ -194,6 +194,8 @@ def test_display_available_without_a_display(monkeypatch):
         monkeypatch.delenv("DISPLAY", raising=False)
         monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
         assert simp.display_available() is False
+        monkeypatch.setenv("DISPLAY", ":97")  # no X server there: SDL would go "offscreen"
+        assert simp.display_available() is False
     assert "SDL_VIDEODRIVER=dummy" in simp.NO_DISPLAY and "\n" not in simp.NO_DISPLAY
 
 
