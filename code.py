@@ -66,25 +66,15 @@ SOUND_NOTES = {
 }
 
 
-def nvm_load():
-    """The whole save area (bytes)."""
-    return microcontroller.nvm[0:SAVE_SIZE]
-
-
-def nvm_save(offset, data):
-    """Write data at offset in the save area (one flash write: see docs/DEVICE.md)."""
-    check_save(offset, data)
-    microcontroller.nvm[offset : offset + len(data)] = data
-
-
-class NvmOnly:
-    """Just the save area, for the crash screen when the platform itself failed."""
+class NvmArea:
+    """The save area in microcontroller.nvm; each save() is one flash write (docs/DEVICE.md)."""
 
     def load(self):
-        return nvm_load()
+        return microcontroller.nvm[0:SAVE_SIZE]
 
     def save(self, offset, data):
-        nvm_save(offset, data)
+        check_save(offset, data)
+        microcontroller.nvm[offset : offset + len(data)] = data
 
 
 class DevicePlatform(Platform):
@@ -139,7 +129,7 @@ class DevicePlatform(Platform):
 
     def poll(self):
         now = supervisor.ticks_ms()
-        if self._speaker_on is not None and self._speaker_on.value and not self._audio.playing:
+        if self._audio is not None and self._speaker_on.value and not self._audio.playing:
             self._speaker_on.value = False  # quiet between sounds: no hiss
         ev = self._event
         while self._keys.events.get_into(ev):
@@ -184,11 +174,8 @@ class DevicePlatform(Platform):
     def ticks_ms(self):
         return supervisor.ticks_ms()
 
-    def load(self):
-        return nvm_load()
-
-    def save(self, offset, data):
-        nvm_save(offset, data)
+    load = NvmArea.load
+    save = NvmArea.save
 
     def sound(self, name):
         """Start a short square-wave tune; it plays in the background and stops by itself."""
@@ -196,29 +183,34 @@ class DevicePlatform(Platform):
         notes = SOUND_NOTES.get(name)
         if self._audio is None or notes is None:
             return
-        self._audio.stop()
-        wave = self._wave
-        n = 0
-        for freq, ms in notes:
-            count = min(_RATE * ms // 1000, _WAVE_MAX - n)
-            if freq:
-                half = max(1, _RATE // (2 * freq))
+        try:
+            self._audio.stop()
+            wave = self._wave
+            n = 0
+            for freq, ms in notes:
+                count = min(_RATE * ms // 1000, _WAVE_MAX - n)
+                half = _RATE // (2 * freq) if freq else 1
+                hi = 128 + _VOLUME if freq else 128  # a rest (0 Hz) stays at the midpoint
+                lo = 128 - _VOLUME if freq else 128
                 for i in range(count):
-                    wave[n + i] = 128 + _VOLUME if (i // half) & 1 == 0 else 128 - _VOLUME
-            else:
-                for i in range(count):
-                    wave[n + i] = 128
-            n += count
-        sample = audiocore.RawSample(memoryview(wave)[:n], sample_rate=_RATE)
-        self._speaker_on.value = True
-        self._audio.play(sample)
+                    wave[n + i] = hi if (i // half) & 1 else lo
+                n += count
+            sample = audiocore.RawSample(memoryview(wave)[:n], sample_rate=_RATE)
+            self._speaker_on.value = True
+            self._audio.play(sample)
+        except Exception as e:  # a sound must never stop the game
+            print("sound disabled:", e)
+            self._audio = None
 
     def lights(self, rgb):
         self.last_lights = rgb
-        if self._pixels is None:
-            return
-        self._pixels.fill(0 if rgb is None else rgb)
-        self._pixels.show()
+        try:
+            if self._pixels is not None:
+                self._pixels.fill(0 if rgb is None else rgb)
+                self._pixels.show()
+        except Exception as e:
+            print("lights disabled:", e)
+            self._pixels = None
 
     def write_text(self, path, text):
         """Write a text file on CIRCUITPY if boot.py made it writable; False if not."""
@@ -343,6 +335,7 @@ def wait_for_choice(platform):
             )
         except Exception:
             pass
+    start = time.monotonic()
     while True:
         k = -1
         try:
@@ -354,7 +347,8 @@ def wait_for_choice(platform):
                     k = ev.key_number
         except Exception:
             pass
-        if k in (1, 3):
+        # Presses in the first second were meant for the game, not for this screen.
+        if k in (1, 3) and time.monotonic() - start > 1.0:
             return k
         time.sleep(0.02)
 
@@ -363,7 +357,7 @@ def drop_saved_game(platform):
     """Rewrite the save without the game in progress; settings and statistics stay."""
     from ui.store import Store
 
-    store = Store(platform if platform is not None else NvmOnly())
+    store = Store(platform if platform is not None else NvmArea())
     settings, stats, game, message = store.load()
     if message is None:
         store.save(settings, stats, None)
@@ -394,7 +388,6 @@ def crash_screen(text, platform, title):
 
 def main():
     platform = None
-    text = None
     try:
         gc.collect()
         print("free memory at start:", gc.mem_free())

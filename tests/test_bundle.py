@@ -264,3 +264,281 @@ def test_real_repository_bundle(tmp_path):
             pytest.skip("ui/app.py is not written yet")
         raise
     assert "code.py" in info["files"] and info["blocks"] < bundle.DRIVE_BYTES
+
+
+# --- code.py on fake hardware: the device modules replaced by small stand-ins -------------
+
+
+class Reloaded(Exception):
+    pass
+
+
+def fake_hardware(pygamer):
+    """sys.modules entries for the CircuitPython modules code.py uses, and a handle on them."""
+    import types
+
+    hw = types.SimpleNamespace(now=0, events=[], later=[], stick=[32768, 32768], samples=[], reloads=0)
+    mods = {}
+
+    def mod(name, **attrs):
+        m = types.ModuleType(name)
+        m.__dict__.update(attrs)
+        mods[name] = m
+        return m
+
+    class Display:
+        width, height, auto_refresh, root_group, refreshes = 160, 128, True, None, 0
+
+        def refresh(self):
+            self.refreshes += 1
+
+    pins = dict(BUTTON_CLOCK=1, BUTTON_OUT=2, BUTTON_LATCH=3, SPEAKER=4, SPEAKER_ENABLE=5, NEOPIXEL=6)
+    if pygamer:
+        pins.update(JOYSTICK_X=0, JOYSTICK_Y=1)
+    hw.display = Display()
+    mod("board", DISPLAY=hw.display, **pins)
+
+    class Event:
+        def __init__(self, key_number=0, pressed=True):
+            self.key_number, self.pressed = key_number, pressed
+
+    class Events:
+        def get_into(self, ev):
+            if not hw.events:
+                return False
+            ev.key_number, ev.pressed = hw.events.pop(0)
+            return True
+
+        def get(self):
+            return Event(*hw.events.pop(0)) if hw.events else None
+
+    class Keys:
+        def __init__(self, **kw):
+            assert kw["key_count"] == (4 if pygamer else 8) and kw["value_when_pressed"]
+            self.events = Events()
+
+    mod("keypad", ShiftRegisterKeys=Keys, Event=Event)
+
+    class AnalogIn:
+        def __init__(self, pin):
+            self.pin = pin
+
+        @property
+        def value(self):
+            return hw.stick[self.pin]
+
+    mod("analogio", AnalogIn=AnalogIn)
+
+    class AudioOut:
+        playing = False
+
+        def __init__(self, pin):
+            pass
+
+        def play(self, sample):
+            hw.samples.append(sample)
+            self.playing = True
+
+        def stop(self):
+            self.playing = False
+
+    class RawSample:
+        def __init__(self, buf, sample_rate):
+            self.data, self.rate = bytes(buf), sample_rate
+
+    mod("audioio", AudioOut=AudioOut)
+    mod("audiocore", RawSample=RawSample)
+
+    class Pin:
+        value = False
+
+        def __init__(self, pin):
+            hw.speaker = self
+
+        def switch_to_output(self, value):
+            self.value = value
+
+    mod("digitalio", DigitalInOut=Pin)
+    hw.nvm = bytearray(b"\xff" * 8192)
+    mod("microcontroller", nvm=hw.nvm)
+    mod("storage", getmount=lambda path: types.SimpleNamespace(readonly=True))
+
+    def reload():
+        hw.reloads += 1
+        raise Reloaded()
+
+    mod("supervisor", ticks_ms=lambda: hw.now, reload=reload)
+
+    class Glyph:
+        def __init__(self, i):
+            self.tile_index = i
+
+    font = types.SimpleNamespace(
+        bitmap="font-bitmap",
+        get_bounding_box=lambda: (6, 12),
+        get_glyph=lambda cp: Glyph(cp - 32) if 32 <= cp < 127 else None,
+    )
+    mod("terminalio", FONT=font)
+
+    class TileGrid:
+        def __init__(self, bitmap, **kw):
+            self.kw, self.tiles = kw, {}
+
+        def __setitem__(self, xy, tile):
+            self.tiles[xy] = tile
+
+        def text(self):
+            w, h = self.kw["width"], self.kw["height"]
+            return ["".join(chr(32 + self.tiles.get((c, r), 0)) for c in range(w)).rstrip() for r in range(h)]
+
+    mod("displayio", Group=list, Palette=lambda n: [0] * n, TileGrid=TileGrid)
+
+    class NeoPixel:
+        def __init__(self, pin, n, **kw):
+            self.color = None
+
+        def fill(self, c):
+            self.color = c
+
+        def show(self):
+            hw.lights = self.color
+
+    mod("neopixel", NeoPixel=NeoPixel)
+    return hw, mods
+
+
+@pytest.fixture
+def device(monkeypatch):
+    """load(pygamer) -> (the code module, the fake hardware)."""
+    import importlib.util
+    import types
+
+    def load(pygamer=False, app=None):
+        hw, mods = fake_hardware(pygamer)
+        for name, m in mods.items():
+            monkeypatch.setitem(sys.modules, name, m)
+        impl = types.SimpleNamespace(**vars(sys.implementation))
+        impl.name = "circuitpython"
+        monkeypatch.setattr(sys, "implementation", impl)
+        spec = importlib.util.spec_from_file_location("device_code", ROOT / "code.py")
+        code = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(code)
+        monkeypatch.setattr(sys, "implementation", sys.implementation.__class__(**vars(impl)))
+        clock = types.SimpleNamespace(t=0.0)
+
+        def sleep(s):
+            clock.t += s
+            if clock.t > 1.05 and hw.later:
+                hw.events.append((hw.later.pop(0), True))
+            if clock.t > 60:
+                raise RuntimeError("waited for a key that never came")
+
+        code.time = types.SimpleNamespace(monotonic=lambda: clock.t, sleep=sleep)
+        code.gc = types.SimpleNamespace(collect=lambda: None, mem_free=lambda: 150000)
+        if app is not None:
+            monkeypatch.setitem(sys.modules, "ui.app", types.SimpleNamespace(main=app))
+        return code, hw
+
+    return load
+
+
+def test_code_py_keys_and_repeat_on_pybadge(device):
+    code, hw = device(pygamer=False)
+    p = code.DevicePlatform()
+    assert p.name == "pybadge" and hw.display.root_group is p.root and not hw.display.auto_refresh
+    assert p.poll() == -1
+    hw.events += [(1, True), (1, False), (4, True)]
+    assert [p.poll(), p.poll(), p.poll()] == [1, 4, -1]
+    hw.now = 299
+    assert p.poll() == -1
+    hw.now = 300
+    assert p.poll() == 4
+    hw.now = 390
+    assert p.poll() == 4
+    hw.events.append((4, False))
+    hw.now = 1000
+    assert p.poll() == -1
+
+
+def test_code_py_joystick_on_pygamer(device):
+    code, hw = device(pygamer=True)
+    p = code.DevicePlatform()
+    assert p.name == "pygamer"
+    hw.stick[:] = [65535, 30000]
+    assert p.poll() == 4 and p.poll() == -1
+    hw.now = 300
+    assert p.poll() == 4
+    hw.stick[:] = [32768, 32768]
+    assert p.poll() == -1
+    hw.stick[:] = [32768, 0]
+    assert p.poll() == 6
+    hw.stick[:] = [1000, 40000]
+    assert p.poll() == 7
+    hw.stick[:] = [32768, 65535]
+    assert p.poll() == 5
+
+
+def test_code_py_sound_lights_and_save_area(device):
+    from ui.store import Stats, Store
+
+    code, hw = device()
+    p = code.DevicePlatform()
+    p.sound("win")
+    sample = hw.samples[-1]
+    assert sample.rate == 8000 and len(sample.data) == 8000 * 470 // 1000
+    assert set(sample.data) == {88, 168} and hw.speaker.value
+    p._audio.playing = False
+    p.poll()
+    assert not hw.speaker.value  # off once the tune is over
+    p.sound("lose")
+    assert 128 in hw.samples[-1].data  # the rests
+    p.sound("nonsense")
+    assert len(hw.samples) == 2 and p.last_sound == "nonsense"
+    p.lights(0x102030)
+    assert hw.lights == 0x102030
+    p.lights(None)
+    assert hw.lights == 0
+    s = Store(p)
+    s.save(b"s", Stats(), b"GAME")
+    assert hw.nvm[0:4] == b"STsv" and Store(p).load()[2] == b"GAME"
+
+
+def test_code_py_crash_screen_and_restart(device):
+    def app(platform):
+        platform.root.append("a sprite")
+        raise ValueError("bad move 7")
+
+    code, hw = device(app=app)
+    hw.events += [(3, True)]  # pressed during the crash: ignored for a second
+    hw.later.append(1)  # then A
+    with pytest.raises(Reloaded):
+        code.main()
+    grid = hw.display.root_group[0]
+    text = grid.text()
+    assert text[0] == "Oops, the game crashed."
+    assert text[2] == "ValueError: bad move 7"
+    assert text[3].startswith("at") and "test_bundle.py:" in "".join(text[3:6])  # where it failed
+    assert text[-2:] == ["A: restart", "SELECT: drop saved game"]
+    assert hw.display.auto_refresh and hw.reloads == 1
+
+
+def test_code_py_select_drops_the_saved_game(device):
+    from ui.store import Stats, Store
+
+    def app(platform):
+        st = Stats()
+        st.record(0, 0, 0, 1, True)
+        Store(platform).save(b"cfg", st, b"the game that crashes")
+        raise RuntimeError("replay failed")
+
+    code, hw = device(app=app)
+    hw.later.append(3)
+    with pytest.raises(Reloaded):
+        code.main()
+
+    class Area:
+        def load(self):
+            return bytes(hw.nvm)
+
+    settings, stats, game, msg = Store(Area()).load()
+    assert (settings, game, msg) == (b"cfg", None, None) and stats.wins() == 1
