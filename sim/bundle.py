@@ -220,11 +220,17 @@ def fetch(reqs, cache, log=print):
         log("bundle: downloading %s" % " ".join(specs))
         cmd = [sys.executable, "-m", "pip", "download", "--no-deps", "--prefer-binary"]
         cmd += ["--disable-pip-version-check", "--timeout", "20", "--retries", "1"]
-        cmd += ["--dest", str(cache)] + specs
-        r = subprocess.run(cmd, capture_output=True, text=True)
-        if r.returncode != 0:
-            tail = (r.stderr or r.stdout).strip().splitlines()[-3:]
-            raise BundleError("could not download %s from PyPI: %s" % (" ".join(specs), " | ".join(tail)))
+        # Into a private folder first: parallel test workers may fetch at the same time.
+        tmp = tempfile.mkdtemp(prefix=".dl-", dir=cache)
+        try:
+            r = subprocess.run(cmd + ["--dest", tmp] + specs, capture_output=True, text=True)
+            if r.returncode != 0:
+                tail = (r.stderr or r.stdout).strip().splitlines()[-3:]
+                raise BundleError("could not download %s from PyPI: %s" % (" ".join(specs), " | ".join(tail)))
+            for f in os.listdir(tmp):
+                os.replace(os.path.join(tmp, f), cache / f)
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
     out = {}
     for n, v in reqs:
         p = _cached(cache, n, v)
@@ -237,12 +243,11 @@ def fetch(reqs, cache, log=print):
 def extract(archive, cache):
     """Unpack an archive's importable files under cache/extracted/; returns that folder."""
     archive = Path(archive)
-    dest = Path(cache) / "extracted" / archive.name
-    if (dest / ".done").exists():
-        return dest
-    if dest.exists():
-        shutil.rmtree(dest)
-    dest.mkdir(parents=True)
+    final = Path(cache) / "extracted" / archive.name
+    if final.is_dir():
+        return final
+    final.parent.mkdir(parents=True, exist_ok=True)
+    dest = Path(tempfile.mkdtemp(prefix=".x-", dir=final.parent))
     skip_dirs = {"docs", "examples", "tests", "test"}
     if archive.name.endswith(".whl") or archive.name.endswith(".zip"):
         with zipfile.ZipFile(archive) as z:
@@ -265,8 +270,11 @@ def extract(archive, cache):
                 target = dest.joinpath(*parts)
                 target.parent.mkdir(parents=True, exist_ok=True)
                 target.write_bytes(t.extractfile(m).read())
-    (dest / ".done").write_text("")
-    return dest
+    try:
+        os.rename(dest, final)  # atomic: a parallel worker may have won the race
+    except OSError:
+        shutil.rmtree(dest, ignore_errors=True)
+    return final
 
 
 def library_index(reqs, cache, log=print):

@@ -452,3 +452,13 @@ def test_memory_error_on_load_is_reported_and_save_still_finds_the_newest():
         save_rec(s2, 3)  # rescans first, so it writes over slot 0, not the newest
     flaky.cut = None
     assert loaded(flaky) == rec(2) + (None,)
+
+
+def test_store_on_the_micropython_vm():
+    from tests.mp_util import micropython, run_mp
+
+    if micropython() is None:
+        pytest.skip("no micropython binary beside python or on PATH")
+    out = run_mp(["tests/mp/store_check.py"], heap="64K", timeout=120)
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert out.stdout.startswith("store_check: ok"), out.stdout
