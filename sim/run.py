@@ -43,6 +43,7 @@ def headless(keys, shots, seed, save):
                 app.ai_turn()
             else:
                 app.key(key_code(k))
+            app.finish_anim()  # claims blink in the window; a screenshot shows them settled
             p.refresh()
             if shots:
                 p.screenshot(os.path.join(shots, "%04d.png" % (i + 1)))

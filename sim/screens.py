@@ -1,6 +1,8 @@
 """`python -m sim.screens DIR`: one screenshot of each screen, for docs/screens/ and the README.
 
-Drives the game headless with keys, as a player would, and saves 160x128 PNGs."""
+Drives the game headless with keys, as a player would, and saves 160x128 PNGs: title,
+settings, confirm-clear, help, board, board-choose-stone, claim (a claimed stone blinking),
+pause, tracker, round-end, match-end, statistics, handover, claim-refused."""
 
 import os
 import sys
@@ -11,6 +13,7 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 from engine import st1  # noqa: E402
 from sim.platform import SimPlatform  # noqa: E402
 from ui import app as A  # noqa: E402
+from ui import pages as P  # noqa: E402
 from ui.platform import K_A, K_B, K_DOWN, K_RIGHT, K_START  # noqa: E402
 
 
@@ -21,10 +24,24 @@ def quick(settings):
     return lambda view, rng, seat, tick: ai.choose(view, rng, ai.EASY)
 
 
+def title_row(app, row):
+    app.pages.title_menu.select(row)
+    app.key(K_A)
+
+
+def human_turn(app):
+    """The human's turn by keys: the first card on the first open stone; end claim steps."""
+    if app.session.state.phase == st1.PH_CLAIM:
+        app.key(K_B)
+    else:
+        app.key(K_A)
+        app.key(K_A)
+
+
 def main(out):
     os.makedirs(out, exist_ok=True)
     save = os.path.join(tempfile.mkdtemp(), "save.bin")
-    p = SimPlatform(save, headless=True)
+    p = SimPlatform(save, headless=True, step_ms=20)
     app = A.App(p, seed=2024, chooser_for=quick)
 
     def shot(name):
@@ -32,19 +49,21 @@ def main(out):
         p.screenshot(os.path.join(out, name + ".png"))
 
     shot("title")
-    for k in (K_DOWN, K_DOWN, K_A):
+    title_row(app, P.T_SETTINGS)
+    for k in (K_DOWN, K_DOWN, K_RIGHT):  # a match of 3 rounds
         app.key(k)
     shot("settings")
-    app.key(K_B)
-    app.pages.title_menu.select(3)
+    app.pages.settings_menu.select(P.S_CLEAR)
     app.key(K_A)
+    shot("confirm-clear")
+    app.key(K_B)
+    app.key(K_B)
+    title_row(app, P.T_HELP)
     shot("help")
     app.key(K_B)
-    app.pages.title_menu.select(1)
-    app.key(K_A)
+    title_row(app, P.T_NEW)
     for _ in range(9):
-        app.key(K_A)
-        app.key(K_A)
+        human_turn(app)
         app.ai_turn()
     app.key(K_RIGHT)
     shot("board")
@@ -57,25 +76,30 @@ def main(out):
         app.key(k)
     shot("tracker")
     app.key(K_B)
-    while app.mode != A.ROUND_END:
-        if app.ai_pending():
+    claim_shot = False
+    rounds = 0
+    while rounds < 3:
+        if app.mode == A.ROUND_END:
+            app.finish_anim()
+            rounds += 1
+            if rounds != 2:
+                shot("round-end" if rounds == 1 else "match-end")
+            app.key(K_A)
+        elif app.ai_pending():
             app.ai_turn()
-        elif app.session.state.phase == st1.PH_CLAIM:
-            app.key(K_B)
         else:
-            app.key(K_A)
-            app.key(K_A)
-    shot("round-end")
-    app.key(K_A)
-    app.pages.title_menu.select(4)
-    app.key(K_A)
+            human_turn(app)
+        if app.anim_n and not claim_shot and app.mode == A.BOARD:
+            shot("claim")
+            claim_shot = True
+    title_row(app, P.T_STATS)
     shot("statistics")
     app.key(K_B)
     # Pass-and-play hand-over, and a failed manual claim.
     app.settings.opponent = 3
     app.settings.auto_claims = 0
-    app.pages.title_menu.select(1)
-    app.key(K_A)
+    app.settings.rounds = 1
+    title_row(app, P.T_NEW)
     shot("handover")
     app.key(K_A)
     from tests.helpers import build

@@ -12,8 +12,8 @@ from sim.platform import SimPlatform  # noqa: E402
 from tests.helpers import build  # noqa: E402
 from ui import app as A  # noqa: E402
 from ui.board import HAND_Y  # noqa: E402
-from ui.gfx import C_TABLE, PALETTE  # noqa: E402
-from ui.platform import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_SELECT, K_START, K_UP  # noqa: E402
+from ui.gfx import C_CLAN, PALETTE  # noqa: E402
+from ui.platform import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_SELECT, K_START  # noqa: E402
 
 
 def first_legal_chooser(settings):
@@ -34,7 +34,8 @@ def press(app, *keys):
 
 def settings_via_menu(app, opponent, claims_manual=False, timing=0):
     """From the title: Settings, set rules/opponent/claims by keys, back to the title."""
-    press(app, K_DOWN, K_DOWN, K_A)  # Continue, New game, Settings
+    to_row(app, 2)  # Settings
+    press(app, K_A)
     assert app.mode == A.SETTINGS
     for _ in range(timing):
         press(app, K_RIGHT)
@@ -49,22 +50,32 @@ def settings_via_menu(app, opponent, claims_manual=False, timing=0):
     assert app.mode == A.TITLE and app.settings.opponent == opponent
 
 
+def to_row(app, row):
+    """Move the title menu's marker down to `row` by keys."""
+    for _ in range(8):
+        if app.pages.title_menu.index == row:
+            return
+        press(app, K_DOWN)
+    pytest.fail("the marker never reached row %d" % row)
+
+
 def new_game(app):
-    press(app, K_UP)  # the marker is on Settings after coming back: Continue/New game above
-    while app.pages.title_menu.index != 1:
-        press(app, K_UP)
+    to_row(app, 1)
     press(app, K_A)
     assert app.session is not None
 
 
+CLAN_RGB = [tuple((PALETTE[C_CLAN + i] >> s) & 255 for s in (16, 8, 0)) for i in range(6)]
+
+
 def hand_area_is_blank(p):
-    bg = tuple((PALETTE[C_TABLE] >> s) & 255 for s in (16, 8, 0))
+    """No card face in the hand row: not one pixel of a clan colour (RGB565: loosely)."""
     for y in range(HAND_Y, HAND_Y + 30):
         for x in range(2, 134):
             r, g, b = p.pixel(x, y)
-            # RGB565 rounding: compare loosely
-            if abs(r - bg[0]) > 8 or abs(g - bg[1]) > 8 or abs(b - bg[2]) > 8:
-                return False
+            for cr, cg, cb in CLAN_RGB:
+                if abs(r - cr) <= 8 and abs(g - cg) <= 8 and abs(b - cb) <= 8:
+                    return False
     return True
 
 

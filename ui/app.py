@@ -1,24 +1,53 @@
-"""The handheld game: modes, keys, the AI's turns, saves. `main(platform)` runs it forever.
+"""The handheld game: modes, menus, keys, saves. `main(platform)` runs it forever.
 
-Tests and the headless simulator drive `App.key(k)` and `App.ai_turn()` directly; the loop in
-`run()` does the same from `platform.poll()` and lets the AI move after a short pause.
+Tests and the headless simulator drive `App.key(k)` and `App.ai_turn()` directly (and
+`App.step()` / `App.finish_anim()` for the claim animation); the loop in `run()` does the same
+from `platform.poll()`, lets the AI move after a short pause and refreshes the screen only
+after a change: once per key, once per animation frame, once per AI turn (plus the thinking
+indicator's steps while the AI searches). The table's behaviour is in ui/play.py.
 """
 
 import displayio
 
-from engine import st1
-from engine.cards import name
+from engine.st1 import PH_CLAIM
 from ui import pages as P
 from ui.board import BoardView
-from ui.platform import K_A, K_B, K_LEFT, K_RIGHT, K_SELECT, K_START, ticks_diff
+from ui.platform import K_A, K_B, K_LEFT, K_RIGHT, K_START, ticks_diff
+from ui.play import (  # noqa: F401 - the modes are part of this module's interface
+    AI_PAUSE_MS,
+    BOARD,
+    CLAIM_LIGHTS,
+    CONFIRM,
+    HANDOVER,
+    PAUSE,
+    ROUND_END,
+    SETTINGS,
+    TEXT,
+    TITLE,
+    TRACKER,
+    TURN_LIGHTS,
+    Play,
+)
 from ui.session import OPP_DEMO, OPP_PASS, Session, Settings
 from ui.store import Store
-from ui.widgets import BACK, START
+from ui.widgets import BACK, CHANGED, START
 
-TITLE, SETTINGS, PAUSE, TEXT, TRACKER, BOARD, HANDOVER, ROUND_END = range(8)
-AI_PAUSE_MS = 400
-TURN_LIGHTS = (0x002200, 0x000022)
-CLAIM_LIGHTS = 0x402000
+_tick_ok = [None]  # does engine.ai.choose take tick=? (found out on the first call)
+
+
+def ask_ai(ai, view, rng, level, tick):
+    """engine.ai.choose, passing `tick` (the thinking indicator) once the AI accepts it."""
+    if tick is not None and _tick_ok[0] is not False:
+        try:
+            m = ai.choose(view, rng, level, tick=tick)
+        except TypeError:
+            if _tick_ok[0]:
+                raise
+            _tick_ok[0] = False  # an AI without progress reports: ask it the plain way
+        else:
+            _tick_ok[0] = True
+            return m
+    return ai.choose(view, rng, level)
 
 
 def default_chooser(settings):
@@ -31,12 +60,12 @@ def default_chooser(settings):
         lv = ai.HARD if seat < 0 else level
         if settings.opponent == OPP_DEMO:
             lv = ai.HARD if seat == 0 else ai.MEDIUM
-        return ai.choose(view, rng, lv)
+        return ask_ai(ai, view, rng, lv, tick)
 
     return choose
 
 
-class App:
+class App(Play):
     """Every screen of the game over one platform."""
 
     def __init__(self, platform, seed=None, chooser_for=default_chooser):
@@ -56,12 +85,8 @@ class App:
         self.session = None
         self.mode = TITLE
         self.back = TITLE
-        self.sel = 0  # 0: choosing a hand card, 1: choosing a stone
-        self.hand_i = 0
-        self.stone_i = 4
-        self.result = None
         self.help_page = -1
-        self.last_ai = platform.ticks_ms()
+        self._init_play()
         self._load_settings_menu()
         if game is not None:
             try:
@@ -72,8 +97,7 @@ class App:
         if self.session is not None:
             self._enter_board()
         else:
-            self._show(TITLE)
-            self.pages.title_note.set(msg[:26] if msg else "A: choose")
+            self._title(msg[:26] if msg else "A: choose")
         self.p.refresh()
 
     # -- helpers ---------------------------------------------------------------------------
@@ -94,11 +118,24 @@ class App:
             SETTINGS: pg.settings,
             PAUSE: pg.pause,
             TEXT: pg.text,
+            CONFIRM: pg.text,
             TRACKER: pg.tracker,
         }.get(mode)
         for g in pg.all:
             g.hidden = g is not on
         self.board.group.hidden = on is not None
+        if on is not None:
+            self._turn_lights()
+
+    def _title(self, note="A: choose"):
+        """The title page; Continue is greyed out when there is no game to continue."""
+        self._show(TITLE)
+        pg = self.pages
+        pg.title_note.set(note)
+        has = self.session is not None
+        pg.title_menu.titles[P.T_CONTINUE].set("Continue", 0xFFFFFF if has else P.GREY)
+        if not has and pg.title_menu.index == P.T_CONTINUE:
+            pg.title_menu.select(P.T_NEW)
 
     def _load_settings_menu(self):
         s = self.settings
@@ -112,7 +149,7 @@ class App:
 
     def _read_settings_menu(self):
         m = self.pages.settings_menu
-        self.settings = Settings(
+        return Settings(
             m.choice(P.S_RULES),
             m.choice(P.S_OPP),
             P.ROUNDS[m.choice(P.S_ROUNDS)],
@@ -121,255 +158,53 @@ class App:
             m.choice(P.S_FIRST),
         )
 
-    def seat(self):
-        """The player shown at the bottom: the human to move in pass-and-play, else player 1."""
+    def _ends_game(self, new):
+        """Would settings `new` end the game in progress (other rules, opponent or length)?"""
         s = self.session
-        if s.settings.opponent == OPP_PASS:
-            return s.state.to_move if self.mode != ROUND_END else 0
-        return 0
+        if s is None:
+            return False
+        old = s.settings
+        return old.timing != new.timing or old.opponent != new.opponent or old.rounds != new.rounds
 
     # -- the table ---------------------------------------------------------------------------
 
     def _enter_board(self):
         s = self.session
-        s.settle()
+        moves = s.settle()
         if s.round_over():
             self._round_end()
+            self._claim_anim(moves, False)
             return
         self._show(BOARD)
         if s.settings.opponent == OPP_PASS and s.human_to_move():
             self.mode = HANDOVER
         self.sel = 0
+        if s.human_to_move() and s.state.phase == PH_CLAIM:
+            self._aim_claim()
         self.redraw()
+        self._claim_anim(moves, True)
 
-    def redraw(self, note=None):
+    def _pause(self):
         s = self.session
-        st = s.state
-        b = self.board
-        seat = self.seat()
-        human = self.mode == BOARD and s.human_to_move()
-        hide = self.mode == HANDOVER
-        marks = st.claimable_by(st.to_move) if human else ()
-        b.draw(st, seat, () if hide else None, marks, s.match.scores)
-        self.p.lights(TURN_LIGHTS[st.to_move] if not s.round_over() else None)
-        if hide:
-            b.point_hand(None)
-            b.point_stone(None, 0)
-            b.say("Player %d: press A" % (st.to_move + 1), 0xFFC000)
-            return
-        if not human:
-            b.point_hand(None)
-            b.point_stone(None, 0)
-            b.say(note or ("AI demo" if s.settings.opponent == OPP_DEMO else "Opponent's turn"))
-            return
-        hand = st.hand_of(seat)
-        if st.phase == st1.PH_CLAIM:
-            b.point_hand(None)
-            self._clamp_claim()
-            b.point_stone(self.stone_i, -1)
-            b.say(note or ("A: claim  B: %s" % ("play" if st.timing else "end turn")))
-            return
-        self.hand_i = min(self.hand_i, max(0, len(hand) - 1))
-        b.point_hand(self.hand_i if hand else None)
-        if self.sel:
-            b.point_stone(self.stone_i, st.cnt[self.stone_i * 2 + seat])
-            b.say(note or "A: play here  B: back")
-        else:
-            b.point_stone(None, 0)
-            b.say(note or ("Your turn" if s.settings.opponent != OPP_PASS else "Player %d" % (seat + 1)))
-
-    def _open(self):
-        return self.session.state.open_stones(self.session.state.to_move)
-
-    def _claim_targets(self):
-        st = self.session.state
-        p = st.to_move
-        return [s for s in range(9) if not st.owner[s] and st.cnt[s * 2 + p] == st.need[s]]
-
-    def _clamp_claim(self):
-        t = self._claim_targets()
-        if t and self.stone_i not in t:
-            self.stone_i = t[0]
-
-    def _step_in(self, options, d):
-        """Move stone_i to the next of `options` in direction d (wrapping)."""
-        if not options:
-            return
-        if self.stone_i not in options:
-            self.stone_i = options[0]
-            return
-        i = options.index(self.stone_i)
-        self.stone_i = options[(i + d) % len(options)]
-
-    def _after_human(self, moves, before):
-        """Sounds and screens after the human's decision (moves: what was applied; before:
-        the player who decided)."""
-        s = self.session
-        for m in moves:
-            if st1.CLAIM <= m < st1.DONE:
-                self.sound("claim")
-                self.p.lights(CLAIM_LIGHTS)
-        self.save()
-        if s.round_over():
-            self._round_end()
-            return
-        if s.settings.opponent == OPP_PASS and s.state.to_move != before:
-            self.mode = HANDOVER  # hide the hand until the next player takes the handheld
-        self.sel = 0
-        self.last_ai = self.p.ticks_ms()
-        self.redraw()
-
-    def _board_key(self, k):
-        s = self.session
-        st = s.state
-        me = st.to_move
-        if k == K_START:
-            self.pages.pause_note.set("Undo: %s" % ("yes" if s.can_undo() else "-"))
-            self.pages.pause_menu.select(0)
-            self._show(PAUSE)
-            return
-        if not s.human_to_move():
-            return
-        if k == K_SELECT:
-            self._hint()
-            return
-        if st.phase == st1.PH_CLAIM:
-            if k == K_LEFT or k == K_RIGHT:
-                self._step_in(self._claim_targets(), 1 if k == K_RIGHT else -1)
-                self.sound("move")
-                self.redraw()
-            elif k == K_A:
-                why = s.try_claim(self.stone_i)
-                if why is None:
-                    self._after_human([st1.CLAIM + self.stone_i], me)
-                    return
-                self.sound("error")
-                if isinstance(why, str):
-                    self.redraw(why[:26])
-                elif not why:
-                    self.redraw("Their formation wins")
-                else:
-                    self.redraw("They could add " + " ".join([name(c) for c in why]))
-            elif k == K_B:
-                self._after_human(s.end_claims(), me)
-            return
-        hand = sorted(st.hand_of(st.to_move))
-        if self.sel == 0:
-            if k == K_LEFT or k == K_RIGHT:
-                if hand:
-                    self.hand_i = (self.hand_i + (1 if k == K_RIGHT else -1)) % len(hand)
-                    self.sound("move")
-                    self.redraw()
-            elif k == K_A and hand and self._open():
-                self.sel = 1
-                self._step_in(self._open(), 0)
-                self.redraw()
-        else:
-            if k == K_LEFT or k == K_RIGHT:
-                self._step_in(self._open(), 1 if k == K_RIGHT else -1)
-                self.sound("move")
-                self.redraw()
-            elif k == K_B:
-                self.sel = 0
-                self.redraw()
-            elif k == K_A:
-                self.sound("play")
-                self._after_human(s.play(hand[self.hand_i], self.stone_i), me)
-
-    def _hint(self):
-        s = self.session
-        if s.settings.opponent == OPP_PASS:
-            self.redraw("No hints in pass & play")
-            return
-        self.board.thinking(True)
-        self.p.refresh()
-        m = s.hint(self._tick)
-        self.board.thinking(False)
-        if m < st1.CLAIM:
-            hand = sorted(s.state.hand_of(s.state.to_move))
-            self.hand_i = hand.index(m // 9)
-            self.stone_i = m % 9
-            self.sel = 1
-            self.redraw("Hint: %s on stone %d" % (name(m // 9), m % 9 + 1))
-        elif m < st1.DONE:
-            self.stone_i = m - st1.CLAIM
-            self.redraw("Hint: claim stone %d" % (self.stone_i + 1))
-        else:
-            self.redraw("Hint: %s" % ("pass" if m == st1.PASS else "end the claim step"))
-
-    def _tick(self):
-        """Called by the AI while it thinks: the indicator moves and the screen updates."""
-        self.board.thinking(True)
-        self.p.refresh()
-
-    def ai_pending(self):
-        s = self.session
-        return self.mode == BOARD and s is not None and not s.round_over() and not s.human_to_move()
-
-    def ai_turn(self):
-        """Let the AI play until a human is to move or the round ends (one whole AI turn)."""
-        s = self.session
-        if not self.ai_pending():
-            return False
-        p = s.state.to_move
-        while not s.round_over() and not s.human_to_move() and s.state.to_move == p:
-            self.board.thinking(True)
-            self.p.refresh()
-            m = s.ai_step(self._tick)
-            if st1.CLAIM <= m < st1.DONE:
-                self.sound("claim")
-                self.p.lights(CLAIM_LIGHTS)
-            elif m < st1.CLAIM:
-                self.sound("play")
-        self.board.thinking(False)
-        s.settle()
-        self.save()
-        if s.round_over():
-            self._round_end()
-        else:
-            self.redraw()
-        self.last_ai = self.p.ticks_ms()
-        return True
-
-    def _round_end(self):
-        s = self.session
-        st = s.state
-        w = st.winner
-        human_won = w == 0
-        if s.settings.opponent != OPP_DEMO:
-            self.stats.record(0, 0, 0, min(s.settings.opponent, 3), human_won)
-        over = s.finish_round()
-        self.result = (st, over)
-        self._show(BOARD)
-        self.mode = ROUND_END
-        self.board.draw(st, 0, None, (), s.match.scores)
-        self.board.point_hand(None)
-        self.board.point_stone(None, 0)
-        if s.settings.opponent == OPP_PASS or s.settings.opponent == OPP_DEMO:
-            text = "Player %d wins" % (w + 1)
-        else:
-            text = "You win!" if human_won else "You lose"
-        self.sound("win" if human_won or s.settings.opponent == OPP_PASS else "lose")
-        if over:
-            mw = s.match.winner()
-            if s.match.rounds > 1:
-                text = "Match: " + ("draw" if mw < 0 else "P%d wins" % (mw + 1))
-            self.board.say(text + "  A: title", 0xFFC000)
-            self.session = None
-        else:
-            s.next_round()
-            self.board.say(text + "  A: next", 0xFFC000)
-        self.save()
+        pg = self.pages
+        m = s.match
+        pg.pause_note.set("Round %d of %d  Points %d-%d" % (m.played + 1, m.rounds, m.scores[0], m.scores[1]))
+        pg.pause_menu.titles[P.P_UNDO].set("Undo", 0xFFFFFF if s.can_undo() else P.GREY)
+        pg.pause_menu.select(0)
+        self._show(PAUSE)
 
     # -- keys --------------------------------------------------------------------------------
 
     def key(self, k):
         """Handle one key press (0..7) in the current mode; the screen is refreshed after."""
+        self.finish_anim()  # a key press ends an animation at once
         m = self.mode
         if m == TITLE:
             self._title_key(k)
         elif m == SETTINGS:
             self._settings_key(k)
+        elif m == CONFIRM:
+            self._confirm_key(k)
         elif m == PAUSE:
             self._pause_key(k)
         elif m in (TEXT, TRACKER):
@@ -379,9 +214,7 @@ class App:
                     self.redraw()
             elif m == TEXT and self.help_page >= 0 and k in (K_LEFT, K_RIGHT):
                 self.help_page = (self.help_page + (1 if k == K_RIGHT else -1)) % len(P.HELP)
-                self.pages.show_text(
-                    P.HELP[self.help_page] + ("<  page %d/%d  >" % (self.help_page + 1, len(P.HELP)),)
-                )
+                self._help_page()
         elif m == BOARD:
             self._board_key(k)
         elif m == HANDOVER:
@@ -390,9 +223,9 @@ class App:
                 self.redraw()
         elif m == ROUND_END:
             if k == K_A:
+                self.board.panel.show(None)
                 if self.session is None:
-                    self._show(TITLE)
-                    self.pages.title_note.set("A: choose")
+                    self._title()
                 else:
                     self._enter_board()
         self.p.refresh()
@@ -402,6 +235,9 @@ class App:
         if r == P.T_NEW:
             self.session = Session(self.settings, self.seed, self.chooser_for(self.settings))
             self.seed = (self.seed * 1103515245 + 12345) & 0x7FFFFFFF
+            self._cursors[:] = bytes((0, 4, 0, 4))
+            self.hand_i, self.stone_i, self._seat = 0, 4, 0
+            self.last_play = ""
             self.save()
             self._enter_board()
         elif r == P.T_CONTINUE:
@@ -411,6 +247,7 @@ class App:
                 self._enter_board()
         elif r == P.T_SETTINGS:
             self._load_settings_menu()
+            self.pages.settings_note.set("B: back")
             self._show(SETTINGS)
         elif r == P.T_HELP:
             self._help(TITLE)
@@ -423,23 +260,42 @@ class App:
     def _help(self, back):
         self.back = back
         self.help_page = 0
-        self.pages.show_text(P.HELP[0] + ("<  page 1/%d  >" % len(P.HELP),))
+        self._help_page()
         self._show(TEXT)
+
+    def _help_page(self):
+        n = len(P.HELP)
+        self.pages.show_text(P.HELP[self.help_page] + ("<  page %d/%d  >" % (self.help_page + 1, n),))
 
     def _settings_key(self, k):
         r = self.pages.settings_menu.key(k)
+        note = self.pages.settings_note
         if r == P.S_CLEAR:
+            self.pages.show_text(P.CONFIRM_CLEAR)
+            self._show(CONFIRM)
+        elif r == CHANGED:
+            ends = self._ends_game(self._read_settings_menu())
+            note.set("This ends the current game" if ends else "B: back")
+        elif r in (BACK, START):
+            new = self._read_settings_menu()
+            if self._ends_game(new):
+                self.session = None  # the game in progress was under other rules
+            elif self.session is not None:
+                self.session.settings = new  # claims and sound apply at once
+            self.settings = new
+            self.save()
+            self._title()
+
+    def _confirm_key(self, k):
+        if k == K_A:
             self.store.clear_all(self.settings.pack(), self.stats)
             self.session = None
-            self.pages.settings_menu.titles[P.S_CLEAR].set("Cleared")
-        elif r in (BACK, START):
-            self._read_settings_menu()
-            self.pages.settings_menu.titles[P.S_CLEAR].set("Clear data")
-            if self.session is not None and self.session.settings.timing != self.settings.timing:
-                self.session = None  # the game in progress was under other rules
-            self.save()
-            self._show(TITLE)
-            self.pages.title_note.set("A: choose")
+            self.pages.settings_note.set("Statistics and game cleared")
+        elif k in (K_B, K_START):
+            self.pages.settings_note.set("Nothing was cleared")
+        else:
+            return
+        self._show(SETTINGS)
 
     def _pause_key(self, k):
         r = self.pages.pause_menu.key(k)
@@ -450,6 +306,7 @@ class App:
             if self.session.undo():
                 self.save()
                 self._show(BOARD)
+                self.sel = 0
                 self.redraw("Undone")
             else:
                 self.pages.pause_note.set("Nothing to undo")
@@ -461,23 +318,25 @@ class App:
         elif r == P.P_HELP:
             self._help(BOARD)
         elif r == P.P_QUIT:
-            self._show(TITLE)
-            self.pages.title_note.set("Saved. Continue later.")
+            self._title("Saved. Continue later.")
 
     # -- the loop ----------------------------------------------------------------------------
 
     def run(self):
-        """Forever: keys first; the AI moves after a short pause so a play can be seen."""
+        """Forever: keys first, then animation frames; the AI moves after a short pause."""
         p = self.p
+        idle = getattr(p, "idle", None)
         while True:
             k = p.poll()
             if k >= 0:
                 self.key(k)
+            elif self.anim_n:
+                if self.step():
+                    p.refresh()
             elif self.ai_pending() and ticks_diff(p.ticks_ms(), self.last_ai) > AI_PAUSE_MS:
                 self.ai_turn()
-                p.refresh()
-            elif hasattr(p, "idle"):
-                p.idle()
+            elif idle is not None:
+                idle()
 
 
 def main(platform, seed=None):

@@ -1,25 +1,36 @@
 """The Schotten Totten table on 160x128: both sides of the 9 stones, the hand, one text line.
 
 Layout (y, px): 0-32 the opponent's cards (first card nearest the stones), 33-43 the stones,
-44-76 the player's cards, 77-88 the message line, 89-118 the hand (6 large cards) with the
-deck count and scores to its right. Built once; `draw()` only changes tiles that differ.
-The player shown at the bottom is `seat` (in pass-and-play, the one whose turn it is).
+44-76 the player's cards, 78-89 the message line, 92-121 the hand (6 large cards) with the
+deck count, the match score and the thinking indicator to its right. The end-of-round panel
+covers the message line and the hand, so the final table stays in view. Built once; `draw()`
+only changes tiles that differ. The player shown at the bottom is `seat` (in pass-and-play,
+the one whose turn it is). Stones and rows are parameters, so a 4-card Mud Fight stone or a
+7-tile wall needs new numbers rather than new code.
 """
 
 import displayio
 
 from ui import gfx
 
+NSTONES = 9
+ROWS = 3  # card rows a side (Mud Fight: 4)
+CARD_H = 11
 STONE_W = 17
 BOARD_X = 3
 OPP_Y = 0
-STONE_Y = 33
-MINE_Y = 44
-MSG_Y = 77
-HAND_Y = 90
+STONE_Y = OPP_Y + ROWS * CARD_H
+MINE_Y = STONE_Y + CARD_H
+MSG_Y = MINE_Y + ROWS * CARD_H + 1
+HAND_Y = MSG_Y + 14
 HAND_X = 2
 HAND_W = 22
+HAND_N = 6
 SIDE_X = 136
+PANEL_Y = MSG_Y - 1
+DOT_X = SIDE_X + 14
+TURN_COLOR = 0xFFFFFF
+NOTE_COLOR = 0xFFC000
 
 
 class BoardView:
@@ -29,39 +40,49 @@ class BoardView:
         self.group = displayio.Group()
         self.bg = gfx.Box(0, 0, 160, 128, gfx.PALETTE[gfx.C_TABLE])
         self.group.append(self.bg.grid)
-        # Rows of 9 small cards: opp rows (k=2,1,0 from the top), then my rows k=0,1,2.
-        self.opp = gfx.Cards(gfx.SMALL, 9, 3, BOARD_X, OPP_Y)
-        self.mine = gfx.Cards(gfx.SMALL, 9, 3, BOARD_X, MINE_Y)
-        self.stones = gfx.Cards(gfx.SMALL, 9, 1, BOARD_X, STONE_Y)
+        # Rows of small cards: opp rows (k = ROWS-1 .. 0 from the top), then my rows k = 0...
+        self.opp = gfx.Cards(gfx.SMALL, NSTONES, ROWS, BOARD_X, OPP_Y)
+        self.mine = gfx.Cards(gfx.SMALL, NSTONES, ROWS, BOARD_X, MINE_Y)
+        self.stones = gfx.Cards(gfx.SMALL, NSTONES, 1, BOARD_X, STONE_Y)
         for g in (self.opp, self.mine, self.stones):
             self.group.append(g.grid)
-        for s in range(9):
+        for s in range(NSTONES):
             self.stones.set_tile(s, gfx.T_STONE)
-        self.hand = gfx.Cards(gfx.LARGE, 6, 1, HAND_X, HAND_Y)
+        self.tiles = bytearray([gfx.T_STONE] * NSTONES)  # what each stone shows when settled
+        self.hand = gfx.Cards(gfx.LARGE, HAND_N, 1, HAND_X, HAND_Y)
         self.group.append(self.hand.grid)
         self.stone_cursor = gfx.Sprite(gfx.SMALL, gfx.T_CURSOR, 0, 0, hidden=True)
         self.hand_cursor = gfx.Sprite(gfx.LARGE, gfx.T_CURSOR, 0, HAND_Y, hidden=True)
         self.group.append(self.stone_cursor.grid)
         self.group.append(self.hand_cursor.grid)
-        self.msg = gfx.Text(80, MSG_Y, "", 0xFFFFFF, gfx.CENTER)
+        self.msg = gfx.Text(80, MSG_Y, "", TURN_COLOR, gfx.CENTER)
         self.deck = gfx.Text(SIDE_X, HAND_Y - 1, "", 0xC8C8C8)
-        self.score = gfx.Text(SIDE_X, HAND_Y + 11, "", 0xFFC000)
-        self.think = gfx.Text(SIDE_X, HAND_Y + 23, "", 0xFFFFFF)
-        for t in (self.msg, self.deck, self.score, self.think):
+        self.score = gfx.Text(SIDE_X, HAND_Y + 10, "", 0xFFC000)
+        # The thinking indicator: "AI" and a dot that walks (moving a label allocates nothing).
+        self.think = gfx.Text(SIDE_X, HAND_Y + 20, "AI", 0xFFFFFF)
+        self.dot = gfx.Text(DOT_X, HAND_Y + 20, ".", 0xFFFFFF)
+        self.think.show(False)
+        self.dot.show(False)
+        for t in (self.msg, self.deck, self.score, self.think, self.dot):
             self.group.append(t.label)
         self._think_phase = 0
+        self.panel = _Panel()
+        self.group.append(self.panel.group)
 
     def draw(self, st, seat, hand=None, marks=(), scores=None):
         """Show state `st` with player `seat` at the bottom. `hand`: the cards to show in the
         hand row (None = that player's hand; () hides it). `marks`: stones to mark claimable."""
         opp = seat ^ 1
-        for s in range(9):
-            for k in range(3):
-                mine = st.cnt[s * 2 + seat]
-                theirs = st.cnt[s * 2 + opp]
-                # Opponent rows are drawn top-down: row 0 holds their third card.
-                self.opp.set((2 - k) * 9 + s, st.board[(s * 2 + opp) * 4 + k] if k < theirs else gfx.NONE)
-                self.mine.set(k * 9 + s, st.board[(s * 2 + seat) * 4 + k] if k < mine else gfx.NONE)
+        top = ROWS - 1
+        for s in range(NSTONES):
+            mine = st.cnt[s * 2 + seat]
+            theirs = st.cnt[s * 2 + opp]
+            for k in range(ROWS):
+                # Opponent rows are drawn top-down: the top row holds their last slot.
+                self.opp.set(
+                    (top - k) * NSTONES + s, st.board[(s * 2 + opp) * 4 + k] if k < theirs else gfx.NONE
+                )
+                self.mine.set(k * NSTONES + s, st.board[(s * 2 + seat) * 4 + k] if k < mine else gfx.NONE)
             o = st.owner[s]
             if o:
                 t = gfx.T_STONE_P1 if o == seat + 1 else gfx.T_STONE_P2
@@ -69,12 +90,19 @@ class BoardView:
                 t = gfx.T_CLAIM
             else:
                 t = gfx.T_STONE
+            self.tiles[s] = t
             self.stones.set_tile(s, t)
         cards = sorted(st.hand_of(seat)) if hand is None else hand
         self.hand.show(cards)
         self.deck.set("D%d" % st.ndeck)
         if scores is not None:
             self.score.set("%d-%d" % (scores[seat], scores[opp]))
+
+    def flash(self, mask, on):
+        """Claim animation frame: the stones flagged in `mask` gold (on) or as settled."""
+        for s in range(NSTONES):
+            if mask[s]:
+                self.stones.set_tile(s, gfx.T_CLAIM if on else self.tiles[s])
 
     def hand_x(self, i):
         return HAND_X + i * HAND_W
@@ -92,17 +120,45 @@ class BoardView:
         if s is None:
             self.stone_cursor.show(False)
             return
-        y = STONE_Y if k < 0 else MINE_Y + 11 * min(k, 2)
+        y = STONE_Y if k < 0 else MINE_Y + CARD_H * min(k, ROWS - 1)
         self.stone_cursor.move(BOARD_X + s * STONE_W, y)
         self.stone_cursor.show(True)
 
-    def say(self, text, color=0xFFFFFF):
+    def say(self, text, color=TURN_COLOR):
         self.msg.set(text, color)
 
     def thinking(self, on):
-        """Advance (or clear) the thinking indicator: a dot that walks along three places."""
-        if not on:
-            self.think.set("")
+        """Advance (or clear) the thinking indicator: "AI" and a dot walking three places."""
+        self.think.show(on)
+        self.dot.show(on)
+        if on:
+            self._think_phase = (self._think_phase + 1) % 3
+            self.dot.move(DOT_X + 3 * self._think_phase, HAND_Y + 20)
+
+
+class _Panel:
+    """The end-of-round box over the message line and the hand: four centred lines."""
+
+    def __init__(self):
+        h = 128 - PANEL_Y
+        self.group = displayio.Group()
+        self.group.append(gfx.Box(0, PANEL_Y, 160, h, gfx.PALETTE[gfx.C_GOLD]).grid)
+        self.group.append(gfx.Box(1, PANEL_Y + 1, 158, h - 2, 0x102818).grid)
+        self.lines = []
+        for i in range(4):
+            t = gfx.Text(80, PANEL_Y + 2 + i * 12, "", 0xFFFFFF, gfx.CENTER)
+            self.lines.append(t)
+            self.group.append(t.label)
+        self.group.hidden = True
+
+    def show(self, lines):
+        """Show the panel with up to four lines (the first in gold); None hides it."""
+        g = self.group
+        if lines is None:
+            if not g.hidden:
+                g.hidden = True
             return
-        self._think_phase = (self._think_phase + 1) % 4
-        self.think.set(("AI.  ", "AI.. ", "AI...", "AI ..")[self._think_phase])
+        for i in range(4):
+            self.lines[i].set(lines[i] if i < len(lines) else "", 0xFFC000 if i == 0 else 0xFFFFFF)
+        if g.hidden:
+            g.hidden = False

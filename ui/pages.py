@@ -39,6 +39,17 @@ PAUSE_ITEMS = (
 )
 P_RESUME, P_UNDO, P_TRACKER, P_HELP, P_QUIT = range(5)
 
+CONFIRM_CLEAR = (
+    "CLEAR ALL DATA?",
+    "",
+    "Statistics and the game",
+    "in progress are deleted.",
+    "Settings stay.",
+    "",
+    "A: yes, clear   B: no",
+)
+GREY = 0x8C8C8C
+
 HELP = (
     (
         "SCHOTTEN TOTTEN",
@@ -70,9 +81,19 @@ HELP = (
         "cards (hands count too).",
     ),
     (
+        "THE TABLE",
+        "Top: their cards. Middle:",
+        "the stones. Below: yours.",
+        "Gold rim: you can claim.",
+        "Arrow down: your stone,",
+        "arrow up: theirs.",
+        "D24: cards in the deck,",
+        "0-0: points, you first.",
+    ),
+    (
         "KEYS",
         "Left/Right: pick a card",
-        "A: take it, A: play it",
+        "A or Up: take it, A: play",
         "B: back   Select: hint",
         "Start: menu (undo,",
         "card tracker, help)",
@@ -102,6 +123,8 @@ class Pages:
         self.title_note = gfx.Text(80, 110, "", 0xC8C8C8, gfx.CENTER)
         self.title.append(self.title_note.label)
         self.settings, self.settings_menu, _ = _menu_page(SETTINGS_ITEMS, "SETTINGS", 20)
+        self.settings_note = gfx.Text(80, 112, "", 0xC8C8C8, gfx.CENTER)
+        self.settings.append(self.settings_note.label)
         self.pause, self.pause_menu, _ = _menu_page(PAUSE_ITEMS, "PAUSED", 24)
         self.pause_note = gfx.Text(80, 110, "", 0xC8C8C8, gfx.CENTER)
         self.pause.append(self.pause_note.label)
