@@ -267,7 +267,7 @@ def test_version_0_record_is_refused_then_replaced():
     nvm.mem[0 : len(v0)] = v0
     s = Store(nvm)
     settings, stats, game, msg = s.load()
-    assert msg == MSG_OLD % 0 and "older version" in msg
+    assert msg == MSG_OLD % 0 == "Old save (v0) not loaded"
     assert (settings, bytes(stats.data), game) == (b"", bytes(Stats.SIZE), None)
     save_rec(s, 1)
     assert loaded(nvm) == rec(1) + (None,)
@@ -290,6 +290,11 @@ def test_version_0_migration_hook(monkeypatch):
     nvm.mem[SLOT : SLOT + len(v0)] = v0
     settings, stats, game, msg = Store(nvm).load()
     assert msg is None and stats.wins() == 3 and game is None
+
+
+def test_messages_fit_one_line():
+    for m in (MSG_DAMAGED, MSG_OLD % 99, MSG_NEW % 99, store.MSG_MEMORY):
+        assert len(m) <= 26, m
 
 
 def test_newer_format_is_refused():

@@ -44,10 +44,11 @@ GAME_MAX = SLOT - HEADER - 1 - SETTINGS_MAX - 132 - 2
 # Levels 0..2 are AI strengths; pass-and-play games do not count for streaks.
 PASS_AND_PLAY = const(3)
 
-MSG_DAMAGED = "The saved data was damaged. Starting fresh."
-MSG_OLD = "The saved data is from an older version (format %d) and was not loaded."
-MSG_NEW = "The saved data is from a newer version (format %d) and was not loaded."
-MSG_MEMORY = "Not enough memory to read the saved data."
+# Messages fit one 26-character line of the 160-pixel screen.
+MSG_DAMAGED = "Save damaged; fresh start"
+MSG_OLD = "Old save (v%d) not loaded"
+MSG_NEW = "New save (v%d) not loaded"
+MSG_MEMORY = "No memory to read save"
 
 # CRC-32 table split into 16-bit halves: values of 2**30 and up are heap-allocated
 # long ints on CircuitPython, so the arithmetic stays in small ints.
