@@ -542,3 +542,24 @@ def test_code_py_select_drops_the_saved_game(device):
 
     settings, stats, game, msg = Store(Area()).load()
     assert (settings, game, msg) == (b"cfg", None, None) and stats.wins() == 1
+
+
+@pytest.mark.parametrize("pygamer", [False, True])
+@pytest.mark.parametrize("held", [[], [(3, True)], [(1, True), (3, True), (3, False)]])
+def test_boot_py_remounts_only_with_select_held(monkeypatch, pygamer, held):
+    import importlib.util
+    import types
+
+    hw, mods = fake_hardware(pygamer)
+    remounts = []
+    mods["storage"].remount = lambda path, readonly: remounts.append((path, readonly))
+    keys = mods["keypad"].ShiftRegisterKeys
+    deinit = []
+    keys.deinit = lambda self: deinit.append(True)
+    for name, m in mods.items():
+        monkeypatch.setitem(sys.modules, name, m)
+    monkeypatch.setitem(sys.modules, "time", types.SimpleNamespace(sleep=lambda s: None))
+    hw.events += held
+    spec = importlib.util.spec_from_file_location("device_boot", ROOT / "boot.py")
+    spec.loader.exec_module(importlib.util.module_from_spec(spec))
+    assert remounts == ([("/", False)] if held else []) and deinit == [True]
