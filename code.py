@@ -107,7 +107,7 @@ class DevicePlatform(Platform):
         self._stick_dir = -1
         self._held = -1  # direction key held down, for auto-repeat
         self._repeat_at = 0
-        self.drive_writable = not storage.getmount("/").readonly  # see boot.py
+        self.drive_writable = not getattr(storage.getmount("/"), "readonly", True)  # boot.py
         self._audio = self._speaker_on = None
         try:
             self._wave = array("B", bytes(_WAVE_MAX))
