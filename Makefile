@@ -19,7 +19,7 @@ lint: $(READY)
 	$(PY) -m ruff format --check .
 
 test: lint
-	$(PY) -m pytest -n 2 -q
+	$(VENV)/bin/pytest -n 2 -q
 
 # The long runs behind docs/BENCHMARKS.md (not in CI).
 long-test: $(READY)
