@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 READY := $(VENV)/.ready
 
-.PHONY: play test lint long-test bench
+.PHONY: play test lint check-syntax long-test bench bundle deploy
 
 $(READY): requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -18,7 +18,10 @@ lint: $(READY)
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 
-test: lint
+check-syntax: $(READY)
+	$(PY) -m sim.bundle --check-syntax
+
+test: lint check-syntax
 	$(VENV)/bin/pytest -n 2 -q
 
 # The long runs behind docs/BENCHMARKS.md (not in CI).
@@ -27,3 +30,11 @@ long-test: $(READY)
 
 bench: $(READY)
 	$(PY) -m sim.bench
+
+# The device bundle (docs/DEVICE.md): `make bundle [MPY_CROSS=/path/to/circuitpython/mpy-cross]`.
+bundle: $(READY)
+	$(PY) -m sim.bundle
+
+deploy: $(READY)
+	@test -n "$(CIRCUITPY)" || { echo "usage: make deploy CIRCUITPY=/media/$$USER/CIRCUITPY"; exit 2; }
+	$(PY) -m sim.bundle --deploy "$(CIRCUITPY)"
