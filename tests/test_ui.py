@@ -13,7 +13,7 @@ from tests.helpers import build  # noqa: E402
 from ui import app as A  # noqa: E402
 from ui.board import HAND_Y  # noqa: E402
 from ui.gfx import C_CLAN, PALETTE  # noqa: E402
-from ui.platform import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_SELECT, K_START  # noqa: E402
+from ui.platform import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_SELECT, K_START, K_UP  # noqa: E402
 
 
 def first_legal_chooser(settings):
@@ -70,12 +70,13 @@ CLAN_RGB = [tuple((PALETTE[C_CLAN + i] >> s) & 255 for s in (16, 8, 0)) for i in
 
 def hand_area_is_blank(p):
     """No card face in the hand row: not one pixel of a clan colour (RGB565: loosely)."""
-    for y in range(HAND_Y, HAND_Y + 30):
-        for x in range(2, 134):
-            r, g, b = p.pixel(x, y)
-            for cr, cg, cb in CLAN_RGB:
-                if abs(r - cr) <= 8 and abs(g - cg) <= 8 and abs(b - cb) <= 8:
-                    return False
+    import numpy as np
+
+    img = np.frombuffer(p.rgb(), dtype=np.uint8).reshape(128, 160, 3).astype(int)
+    area = img[HAND_Y : HAND_Y + 30, 2:134]
+    for rgb in CLAN_RGB:
+        if (np.abs(area - np.array(rgb)).max(axis=2) <= 8).any():
+            return False
     return True
 
 
@@ -216,3 +217,52 @@ def test_card_tracker_and_help(plat):
     assert app.help_page == 1
     press(app, K_LEFT, K_B)
     assert app.mode == A.BOARD
+
+
+# -- settings, end of round and match, pass-and-play at the end -------------------------------
+
+
+def test_clear_data_asks_first(plat):
+    app = A.App(plat, seed=2, chooser_for=first_legal_chooser)
+    new_game(app)
+    press(app, K_A, K_A)
+    app.ai_turn()
+    app.stats.record(0, 0, 0, 1, True)
+    press(app, K_START, K_UP, K_A)  # pause, Quit to title
+    to_row(app, 2)
+    press(app, K_A)
+    app.pages.settings_menu.select(6)
+    press(app, K_A)
+    assert app.mode == A.CONFIRM and app.pages.lines.items[0].text == "CLEAR ALL DATA?"
+    press(app, K_B)
+    assert app.mode == A.SETTINGS and app.session is not None and app.stats.wins() == 1
+    press(app, K_A, K_A)
+    assert app.mode == A.SETTINGS and app.session is None and app.stats.wins() == 0
+    assert app.pages.settings_note.text == "Statistics and game cleared"
+
+
+def test_a_match_of_three_rounds_shows_each_round_and_the_match(plat):
+    app = A.App(plat, seed=6, chooser_for=first_legal_chooser)
+    settings_via_menu(app, opponent=1)
+    app.settings.rounds = 3
+    new_game(app)
+    seen = []
+    for _ in range(3):
+        play_round_by_keys(app, plat)
+        lines = [t.text for t in app.board.panel.lines]
+        assert not app.board.panel.group.hidden
+        seen.append(lines[0])
+        assert "You" in lines[1] or "AI" in lines[1]
+        press(app, K_A)
+    assert seen[:2] == ["ROUND 1 OF 3", "ROUND 2 OF 3"] and seen[2].startswith("MATCH OVER: You ")
+    assert app.mode == A.TITLE and app.session is None
+
+
+def test_pass_and_play_round_end_shows_no_hand(plat):
+    app = A.App(plat, seed=9, chooser_for=first_legal_chooser)
+    settings_via_menu(app, opponent=3)
+    new_game(app)
+    play_round_by_keys(app, plat)
+    plat.refresh()
+    assert app.board.panel.lines[0].text == "GAME OVER"
+    assert hand_area_is_blank(plat) and all(c == 255 for c in app.board.hand.cards)

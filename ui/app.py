@@ -9,6 +9,8 @@ indicator's steps while the AI searches). The table's behaviour is in ui/play.py
 
 import displayio
 
+from engine import st1
+from engine.cards import name
 from engine.st1 import PH_CLAIM
 from ui import pages as P
 from ui.board import BoardView
@@ -32,22 +34,24 @@ from ui.session import OPP_DEMO, OPP_PASS, Session, Settings
 from ui.store import Store
 from ui.widgets import BACK, CHANGED, START
 
-_tick_ok = [None]  # does engine.ai.choose take tick=? (found out on the first call)
+_tick_ok = {}  # engine.ai.choose -> does it take tick=? (found out on the first call)
 
 
 def ask_ai(ai, view, rng, level, tick):
     """engine.ai.choose, passing `tick` (the thinking indicator) once the AI accepts it."""
-    if tick is not None and _tick_ok[0] is not False:
+    fn = ai.choose
+    ok = _tick_ok.get(fn)
+    if tick is not None and ok is not False:
         try:
-            m = ai.choose(view, rng, level, tick=tick)
+            m = fn(view, rng, level, tick=tick)
         except TypeError:
-            if _tick_ok[0]:
+            if ok:
                 raise
-            _tick_ok[0] = False  # an AI without progress reports: ask it the plain way
+            _tick_ok[fn] = False  # an AI without progress reports: ask it the plain way
         else:
-            _tick_ok[0] = True
+            _tick_ok[fn] = True
             return m
-    return ai.choose(view, rng, level)
+    return fn(view, rng, level)
 
 
 def default_chooser(settings):
@@ -192,6 +196,26 @@ class App(Play):
         pg.pause_menu.titles[P.P_UNDO].set("Undo", 0xFFFFFF if s.can_undo() else P.GREY)
         pg.pause_menu.select(0)
         self._show(PAUSE)
+
+    def _hint(self):
+        s = self.session
+        if s.settings.opponent == OPP_PASS:
+            self.redraw("No hints in pass & play")
+            return
+        self._thinking_start()
+        m = s.hint(self._tick)
+        self.board.thinking(False)
+        if m < st1.CLAIM:
+            hand = sorted(s.state.hand_of(s.state.to_move))
+            self.hand_i = hand.index(m // 9)
+            self.stone_i = m % 9
+            self.sel = 1
+            self.redraw("Hint: %s on stone %d" % (name(m // 9), m % 9 + 1))
+        elif m < st1.DONE:
+            self.stone_i = m - st1.CLAIM
+            self.redraw("Hint: claim stone %d" % (self.stone_i + 1))
+        else:
+            self.redraw("Hint: %s" % ("pass" if m == st1.PASS else "end the claim step"))
 
     # -- keys --------------------------------------------------------------------------------
 

@@ -142,7 +142,10 @@ class _Panel:
     def __init__(self):
         h = 128 - PANEL_Y
         self.group = displayio.Group()
-        self.group.append(gfx.Box(0, PANEL_Y, 160, h, gfx.PALETTE[gfx.C_GOLD]).grid)
+        gold = gfx.PALETTE[gfx.C_GOLD]
+        # a gold frame of four thin boxes (one box under the whole panel would double its redraw)
+        for x, y, w, hh in ((0, PANEL_Y, 160, 1), (0, 127, 160, 1), (0, PANEL_Y, 1, h), (159, PANEL_Y, 1, h)):
+            self.group.append(gfx.Box(x, y, w, hh, gold).grid)
         self.group.append(gfx.Box(1, PANEL_Y + 1, 158, h - 2, 0x102818).grid)
         self.lines = []
         for i in range(4):

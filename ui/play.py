@@ -10,6 +10,7 @@ does), so headless tests step through frames without sleeping.
 
 from engine import st1
 from engine.cards import name
+from ui.pages import round_end_lines
 from ui.platform import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_SELECT, K_START, K_UP, ticks_add, ticks_diff
 from ui.session import OPP_DEMO, OPP_PASS
 
@@ -147,10 +148,14 @@ class Play:
         b.point_hand(self.hand_i if hand else None)
         if self.sel:
             b.point_stone(self.stone_i, st.cnt[self.stone_i * 2 + seat])
-            b.say(note or "A: play here  B: back")
+            b.say(note or self.last_play or "A: play here  B: back")
         else:
             b.point_stone(None, 0)
-            b.say(note or ("Your turn" if s.settings.opponent != OPP_PASS else "Player %d" % (seat + 1)))
+            b.say(
+                note
+                or self.last_play
+                or ("Your turn" if s.settings.opponent != OPP_PASS else "Player %d" % (seat + 1))
+            )
 
     def _open(self):
         return self.session.state.open_stones(self.session.state.to_move)
@@ -193,6 +198,8 @@ class Play:
         if s.settings.opponent == OPP_PASS and s.state.to_move != before:
             self.mode = HANDOVER  # hide the hand until the next player takes the handheld
             self.last_play = played_text("P%d" % (before + 1), moves)
+        else:
+            self.last_play = ""  # shown until the player acts
         if s.state.phase == st1.PH_CLAIM and s.human_to_move():
             self._aim_claim()
         self.redraw()
@@ -253,26 +260,6 @@ class Play:
                 self.sound("play")
                 self._after_human(s.play(hand[self.hand_i], self.stone_i), me)
 
-    def _hint(self):
-        s = self.session
-        if s.settings.opponent == OPP_PASS:
-            self.redraw("No hints in pass & play")
-            return
-        self._thinking_start()
-        m = s.hint(self._tick)
-        self.board.thinking(False)
-        if m < st1.CLAIM:
-            hand = sorted(s.state.hand_of(s.state.to_move))
-            self.hand_i = hand.index(m // 9)
-            self.stone_i = m % 9
-            self.sel = 1
-            self.redraw("Hint: %s on stone %d" % (name(m // 9), m % 9 + 1))
-        elif m < st1.DONE:
-            self.stone_i = m - st1.CLAIM
-            self.redraw("Hint: claim stone %d" % (self.stone_i + 1))
-        else:
-            self.redraw("Hint: %s" % ("pass" if m == st1.PASS else "end the claim step"))
-
     # -- the AI ------------------------------------------------------------------------------------
 
     def _thinking_start(self):
@@ -323,7 +310,8 @@ class Play:
             self._claim_anim(moves, False)
         else:
             who = "AI" if s.settings.opponent != OPP_DEMO else "P%d" % (p + 1)
-            note = played_text(who, moves) if s.human_to_move() else None
+            self.last_play = played_text(who, moves)
+            note = None if s.human_to_move() else self.last_play
             if s.state.phase == st1.PH_CLAIM and s.human_to_move():
                 self._aim_claim()
             self.redraw(note)
@@ -388,6 +376,7 @@ class Play:
         over = s.finish_round()
         m = s.match
         self.result = (st, over, opp)
+        self.last_play = ""
         self._show(BOARD)
         self.mode = ROUND_END
         b = self.board
@@ -396,22 +385,7 @@ class Play:
         b.point_stone(None, 0)
         b.say("")
         self.sound("lose" if w == 1 and opp < OPP_PASS else "win")
-        how = "3 in a row" if st.stones_of(w) < 5 else "%d stones" % st.stones_of(w)
-        line1 = "%s %s: %s" % (names[w], "win" if names[w] == "You" else "wins", how)
-        score = "%s %d - %s %d" % (names[0], m.scores[0], names[1], m.scores[1])
-        if m.rounds == 1:
-            stones = "Stones: %s %d - %s %d" % (names[0], st.stones_of(0), names[1], st.stones_of(1))
-            lines = ("GAME OVER", line1, stones, "A: title")
-        elif over:
-            mw = m.winner()
-            if mw < 0:
-                verdict = "The match is drawn"
-            else:
-                verdict = "%s %s the match!" % (names[mw], "win" if names[mw] == "You" else "wins")
-            lines = ("MATCH OVER: " + score, line1, verdict, "A: title")
-        else:
-            lines = ("ROUND %d OF %d" % (m.played, m.rounds), line1, "Match: " + score, "A: next round")
-        b.panel.show(lines)
+        b.panel.show(round_end_lines(st, m, names, over))
         self._turn_lights()
         if over:
             self.session = None
