@@ -159,7 +159,8 @@ def _reply_value(srch, base, move, me, deep):
     """Our value after `move`, our claims, the opponent's best answer and its claims.
 
     deep 0: the opponent answers by the quick score, the position is scored as it stands;
-    1: the opponent answers by the full score; 2: and the leaf is our best next play."""
+    1: the opponent answers by the full score; 2: and the leaf is our best next play (full
+    score); 3: the opponent answers by the quick score, the leaf is our best next play."""
     st = copy(base)
     st.apply(move)
     _settle(st, me)
@@ -179,7 +180,7 @@ def _reply_value(srch, base, move, me, deep):
             os = srch.oscores
             if n > len(os):
                 srch.oscores = os = array("i", bytes(4 * n))
-            jo.score_plays(mv, os, deep > 0)
+            jo.score_plays(mv, os, deep == 1 or deep == 2)
             st.apply(mv[_best(mv, os, n)])
         else:
             st.apply(PASS)

@@ -1,0 +1,64 @@
+"""The AI on the MicroPython VM: the arena under a heap cap, the same games as CPython, and
+the MemoryError fallback with a heap too small for the search."""
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from engine import st1
+from engine.ai import HARD, MEDIUM
+from engine.ai.bench import run
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def _micropython():
+    here = os.path.join(os.path.dirname(sys.executable), "micropython")
+    if os.path.exists(here):
+        return here
+    return shutil.which("micropython")
+
+
+MP = _micropython()
+needs_mp = pytest.mark.skipif(MP is None, reason="no micropython binary beside python or on PATH")
+
+
+def _mp(heap, *args):
+    out = subprocess.run(
+        [MP, "-X", "heapsize=" + heap] + list(args), cwd=ROOT, capture_output=True, text=True, timeout=600
+    )
+    assert out.returncode == 0, out.stdout + out.stderr
+    return out.stdout.strip().splitlines()
+
+
+SUMMARY = re.compile(
+    r"^games=(\d+) a_wins=(\d+) b_wins=(\d+) a_win_rate=[\d.]+ ci95=[\d.]+\.\.[\d.]+ "
+    r"a_ms_per_move=[\d.]+ b_ms_per_move=[\d.]+$"
+)
+
+
+@needs_mp
+@pytest.mark.parametrize("timing", ("2016", "1999"))
+def test_mp_arena_same_games_as_cpython(timing):
+    lines = _mp("96K", "tests/mp/arena.py", "st1", "base", "hard", "medium", "2", "9", timing)
+    assert SUMMARY.match(lines[-1]), lines
+    assert lines[-2] == "memory_fallbacks=0"  # a Hard game fits in 96K on the 64-bit VM
+    t = st1.T1999 if timing == "1999" else st1.T2016
+    here = run(t, HARD, MEDIUM, 2, 9)
+    assert lines[-1].split(" a_win_rate")[0] == here.split(" a_win_rate")[0]
+
+
+@needs_mp
+@pytest.mark.parametrize("level", ("hard", "expert"))
+def test_memory_error_fallback(level):
+    line = _mp("192K", "tests/mp/ai_oom.py", level, "4")[-1]
+    got = dict(kv.split("=") for kv in line.split())
+    answers = int(got["answers"])
+    assert int(got["legal"]) == answers == 24
+    # The smallest heaps are too small for the search, the largest are not.
+    assert 0 < int(got["fallbacks"]) < answers
+    assert int(got["freed"]) == int(got["fallbacks"])
