@@ -100,6 +100,9 @@ def main(out):
     app.settings.auto_claims = 0
     app.settings.rounds = 1
     title_row(app, P.T_NEW)
+    for _ in range(3):  # player 1 takes the handheld, plays; player 2, the same; player 1 plays
+        app.key(K_A)
+        human_turn(app)
     shot("handover")
     app.key(K_A)
     from tests.helpers import build

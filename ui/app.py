@@ -289,13 +289,13 @@ class App(Play):
 
     def _help_page(self):
         n = len(P.HELP)
-        self.pages.show_text(P.HELP[self.help_page] + ("<  page %d/%d  >" % (self.help_page + 1, n),))
+        self.pages.show_text(P.HELP[self.help_page], "<  page %d/%d  >  B: back" % (self.help_page + 1, n))
 
     def _settings_key(self, k):
         r = self.pages.settings_menu.key(k)
         note = self.pages.settings_note
         if r == P.S_CLEAR:
-            self.pages.show_text(P.CONFIRM_CLEAR)
+            self.pages.show_text(P.CONFIRM_CLEAR, "A: yes, clear   B: no")
             self._show(CONFIRM)
         elif r == CHANGED:
             ends = self._ends_game(self._read_settings_menu())

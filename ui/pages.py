@@ -45,8 +45,6 @@ CONFIRM_CLEAR = (
     "Statistics and the game",
     "in progress are deleted.",
     "Settings stay.",
-    "",
-    "A: yes, clear   B: no",
 )
 GREY = 0x8C8C8C
 
@@ -146,11 +144,13 @@ class Pages:
         for g in self.all:
             g.hidden = True
 
-    def show_text(self, lines, color=0xFFFFFF):
-        """Fill the text page: first line highlighted, one line per 12 px."""
+    def show_text(self, lines, footer="B: back", color=0xFFFFFF):
+        """Fill the text page: first line highlighted, one line per 12 px, the footer (what
+        the keys do) in grey at the bottom."""
         self.lines.reset()
         for i in range(len(lines)):
             self.lines.take(80, 4 + i * 12, lines[i], 0xFFC000 if i == 0 else color, gfx.CENTER)
+        self.lines.take(80, 112, footer, 0xC8C8C8, gfx.CENTER)
 
     def show_tracker(self, view):
         """Unseen cards for the player of `view`: not on the table and not in their hand."""
@@ -172,7 +172,6 @@ def stats_lines(stats):
     out.append("Pass&play: P1 %d  P2 %d" % (stats.wins(0, -1, -1, 3), stats.losses(0, -1, -1, 3)))
     out.append("Streak now: %d" % stats.current)
     out.append("Longest streak: %d" % stats.longest)
-    out.append("B: back")
     return out
 
 

@@ -125,7 +125,9 @@ class Play:
             b.point_stone(None, 0)
             b.say("")
             m = s.match
-            last = self.last_play or "Round %d of %d" % (m.played + 1, m.rounds)
+            last = self.last_play or (
+                "New game" if m.rounds == 1 else "Round %d of %d" % (m.played + 1, m.rounds)
+            )
             b.panel.show(
                 ("PLAYER %d'S TURN" % n, last, "Pass it to player %d." % n, "Player %d: press A" % n)
             )
