@@ -266,3 +266,22 @@ def test_pass_and_play_round_end_shows_no_hand(plat):
     plat.refresh()
     assert app.board.panel.lines[0].text == "GAME OVER"
     assert hand_area_is_blank(plat) and all(c == 255 for c in app.board.hand.cards)
+
+
+def test_settings_during_a_game(plat):
+    app = A.App(plat, seed=5, chooser_for=first_legal_chooser)
+    new_game(app)
+    press(app, K_A, K_A)
+    app.ai_turn()
+    s = app.session
+    press(app, K_START, K_UP, K_A)  # Quit to title
+    to_row(app, 2)
+    press(app, K_A, K_DOWN, K_DOWN, K_DOWN, K_RIGHT)  # Claims: Manual
+    assert app.pages.settings_note.text == "B: back"
+    press(app, K_B)
+    assert app.session is s and s.settings.auto_claims == 0  # applies to the game at once
+    to_row(app, 2)
+    press(app, K_A, K_DOWN, K_RIGHT)  # Opponent: another one
+    assert app.pages.settings_note.text == "This ends the current game"
+    press(app, K_B)
+    assert app.session is None and app.pages.title_menu.titles[0].label.color != 0xFFFFFF

@@ -259,7 +259,8 @@ class App(Play):
         if r == P.T_NEW:
             self.session = Session(self.settings, self.seed, self.chooser_for(self.settings))
             self.seed = (self.seed * 1103515245 + 12345) & 0x7FFFFFFF
-            self._cursors[:] = bytes((0, 4, 0, 4))
+            for i in range(4):
+                self._cursors[i] = 4 if i & 1 else 0
             self.hand_i, self.stone_i, self._seat = 0, 4, 0
             self.last_play = ""
             self.save()
@@ -271,6 +272,7 @@ class App(Play):
                 self._enter_board()
         elif r == P.T_SETTINGS:
             self._load_settings_menu()
+            self.pages.settings_menu.select(0)
             self.pages.settings_note.set("B: back")
             self._show(SETTINGS)
         elif r == P.T_HELP:
@@ -331,6 +333,7 @@ class App(Play):
                 self.save()
                 self._show(BOARD)
                 self.sel = 0
+                self.last_play = ""
                 self.redraw("Undone")
             else:
                 self.pages.pause_note.set("Nothing to undo")
