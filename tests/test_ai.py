@@ -192,3 +192,22 @@ def test_seed_reproduces_a_game():
     b = run(st1.T2016, HARD, MEDIUM, 3, 42)
     assert a.split(" a_ms")[0] == b.split(" a_ms")[0]
     assert a.startswith("games=3 a_wins=")
+
+
+def test_tick_reports_progress_without_changing_the_move():
+    st = st1.State(5)
+    calls = []
+    for level in (MEDIUM, HARD):
+        a = choose(st.view(0), Rng(1), level)
+        b = choose(st.view(0), Rng(1), level, tick=lambda: calls.append(1))
+        assert a == b
+    assert calls
+
+
+def test_arena_command(capsys):
+    from sim.arena import main
+
+    assert main(["--game", "st1", "--timing", "1999", "--a", "medium", "--b", "easy", "--games", "4"]) == 0
+    last = capsys.readouterr().out.strip().splitlines()[-1]
+    assert last.startswith("games=4 a_wins=") and " ci95=" in last and last.count("ms_per_move=") == 2
+    assert main(["--a", "genius"]) == 2

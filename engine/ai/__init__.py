@@ -1,6 +1,6 @@
 """AI players: one interface for every level, fed only a player's View.
 
-    move = choose(view, rng, level=HARD, ms=0)
+    move = choose(view, rng, level=HARD, ms=0, tick=None)
 
 `view` must be an `engine.st1.View` (a `State` is refused: the AI never sees hidden cards),
 `rng` an `engine.rng.Rng`, `level` one of EASY, MEDIUM, HARD, EXPERT or a `Budget`. The
@@ -9,7 +9,9 @@ claims, then DONE; later games: a card, then its target) is asked for one step a
 with the new view; `Player` keeps a plan across the steps of one turn for searches that
 decide several steps at once. `ms` caps the search in wall-clock time (device only: a cap
 makes the move depend on the machine's speed); without it the work is counted in units
-and a seed reproduces a game exactly.
+and a seed reproduces a game exactly. `tick()`, if given, is called every few
+milliseconds of desktop work while the AI thinks (the UI's thinking indicator); it cannot
+change the move.
 
 A hint for a human is `choose(human_view, rng, level)`: the same code on the human's view.
 """
@@ -78,7 +80,7 @@ def release():
     gc.collect()
 
 
-def choose(view, rng, level=HARD, ms=0):
+def choose(view, rng, level=HARD, ms=0, tick=None):
     """One legal move for the player to move in `view` (see the module docstring)."""
     if not isinstance(view, View):
         raise TypeError("the AI takes a View (state.view(p)), never a State")
@@ -98,6 +100,7 @@ def choose(view, rng, level=HARD, ms=0):
     try:
         srch = _search()
         srch.best = -1
+        srch.j.tick = srch.jo.tick = tick
         srch.j.hand_w = srch.jo.hand_w = b.hand
         srch.j.late = srch.jo.late = b.late
         from engine.ai.search import plays
@@ -116,7 +119,8 @@ def choose(view, rng, level=HARD, ms=0):
 class Player:
     """An AI seat: level, its own random stream, and the plan of the turn in progress."""
 
-    def __init__(self, level=HARD, seed=1, ms=0):
+    def __init__(self, level=HARD, seed=1, ms=0, tick=None):
+        self.tick = tick
         from engine.rng import Rng
 
         self.level = level if isinstance(level, Budget) else level_of(level)
@@ -132,7 +136,7 @@ class Player:
             if mv in view.legal_moves():
                 return mv
         self.plan = []
-        return choose(view, self.rng, self.level, self.ms)
+        return choose(view, self.rng, self.level, self.ms, self.tick)
 
 
 __all__ = ["choose", "Player", "Budget", "EASY", "MEDIUM", "HARD", "EXPERT", "CLAIM", "DONE", "PASS"]

@@ -49,6 +49,7 @@ class Judge:
         self.t = None
         self.me = 0
         self.hand_w = HAND
+        self.tick = None  # called once per card scored (a progress report, no effect)
         self.late = LATE
 
     def setup(self, t, me, hand, opp_hand):
@@ -235,6 +236,8 @@ class Judge:
             s = mv % 9
             if c != last:
                 last = c
+                if self.tick is not None:
+                    self.tick()
                 if full:
                     src = self.mine.avail
                     dst = tmp.avail

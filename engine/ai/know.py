@@ -13,6 +13,8 @@ nine stone chances into a game value (three adjacent, or five in all, for either
 
 from array import array
 
+from engine.prove import score
+
 try:
     from micropython import const
 except ImportError:
@@ -167,8 +169,6 @@ def cands(side, cards, k, n, out):
         if s > hi:
             hi = s
     if k >= n:
-        from engine.prove import score
-
         out.append(score(cards, n) << 11 | ONE)
         return 1
     m = n - k

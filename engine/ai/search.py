@@ -31,12 +31,18 @@ _WIN = const(4096)
 _MAXC = const(8)
 
 try:
-    from time import ticks_diff, ticks_ms
+    from time import ticks_diff, ticks_ms  # MicroPython
 except ImportError:
-    from time import monotonic
+    try:
+        from time import monotonic_ns  # CircuitPython and CPython: an int, no float rounding
 
-    def ticks_ms():
-        return int(monotonic() * 1000)
+        def ticks_ms():
+            return monotonic_ns() // 1000000
+    except ImportError:
+        from time import monotonic
+
+        def ticks_ms():
+            return int(monotonic() * 1000)
 
     def ticks_diff(a, b):
         return a - b
