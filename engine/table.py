@@ -1,4 +1,4 @@
-"""Schotten Totten (base game): state, moves, claims, views.
+"""Schotten Totten (base game): the table both players see — layout, move encoding, claims.
 
 State is a few bytearrays (cards as in engine.cards, 255 = empty):
   board[(stone * 2 + side) * 4 + k]  k-th card a side played at a stone (4 slots: Mud Fight later)
