@@ -55,7 +55,10 @@ def bench_prover():
     for _, case in times[-40:]:
         t = _time(lambda c=case: beat(c[0], c[1], c[2], 3, c[3]), 200)
         worst = max(worst, t)
-    print("prover single stone: median %.1f us, worst position %.1f us (20,000 random positions)" % (median * 1e6, worst * 1e6))
+    print(
+        "prover single stone: median %.1f us, worst position %.1f us (20,000 random positions)"
+        % (median * 1e6, worst * 1e6)
+    )
     # Scans of all 9 stones (claimable_by both players) on states met in random games.
     states = []
     g = Rng(3)
@@ -76,7 +79,10 @@ def bench_prover():
 
 def _fits(heap, cwd, script):
     r = subprocess.run(
-        [micropython(), "-X", "heapsize=%d" % heap, script, "st1", "3", "1"], cwd=cwd, capture_output=True, text=True
+        [micropython(), "-X", "heapsize=%d" % heap, script, "st1", "3", "1"],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
     )
     return r.returncode == 0
 
@@ -102,7 +108,12 @@ def bench_heap():
             if name.endswith(".py"):
                 os.makedirs(os.path.join(d, "engine"), exist_ok=True)
                 subprocess.run(
-                    [mpy, "-o", os.path.join(d, "engine", name[:-3] + ".mpy"), os.path.join(ROOT, "engine", name)],
+                    [
+                        mpy,
+                        "-o",
+                        os.path.join(d, "engine", name[:-3] + ".mpy"),
+                        os.path.join(ROOT, "engine", name),
+                    ],
                     check=True,
                 )
         print("smallest heap, engine as .mpy (MicroPython mpy-cross): %dK" % (_smallest(d, script) // 1024))

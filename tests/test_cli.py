@@ -14,7 +14,12 @@ from tests.mp_util import ROOT
 
 def sim(args, stdin=""):
     return subprocess.run(
-        [sys.executable, "-m", "sim"] + args, cwd=ROOT, input=stdin, capture_output=True, text=True, timeout=300
+        [sys.executable, "-m", "sim"] + args,
+        cwd=ROOT,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
 
 
@@ -23,8 +28,18 @@ def test_prove_json_lines():
         {"game": 1, "my_cards": ["G5", "R5", "B5"], "opp_cards": ["G7", "P4", "B3"], "visible_elsewhere": []},
         {"game": 1, "my_cards": ["R5", "G5", "B5"], "opp_cards": ["Y8", "Y9"], "visible_elsewhere": []},
         {"game": 1, "my_cards": ["R5", "G5", "B5"], "opp_cards": ["Y8", "Y9"], "visible_elsewhere": ["Y7"]},
-        {"game": 1, "my_cards": ["R3", "G4", "B5"], "opp_cards": ["Y3", "P4", "O5"], "me_completed_first": False},
-        {"game": 1, "my_cards": ["R3", "G4", "B5"], "opp_cards": ["Y3", "P4", "O5"], "me_completed_first": True},
+        {
+            "game": 1,
+            "my_cards": ["R3", "G4", "B5"],
+            "opp_cards": ["Y3", "P4", "O5"],
+            "me_completed_first": False,
+        },
+        {
+            "game": 1,
+            "my_cards": ["R3", "G4", "B5"],
+            "opp_cards": ["Y3", "P4", "O5"],
+            "me_completed_first": True,
+        },
         {"game": 1, "my_cards": ["R3", "G4"], "opp_cards": []},
         {"game": 1, "my_cards": ["R3", "G4", "Q5"], "opp_cards": []},
         {"game": 1, "my_cards": ["R3", "G4", "B5"], "opp_cards": ["R3"]},
@@ -43,7 +58,14 @@ def test_prove_json_lines():
     assert out[3] == {"provable": False, "counterexample": [], "error": None}
     assert out[4]["provable"] is True
     assert out[5] == {"provable": False, "counterexample": None, "error": None}
-    for i, why in ((6, "unknown card"), (7, "duplicate"), (8, "too many"), (9, "me_completed_first"), (10, "game 1"), (11, "JSON")):
+    for i, why in (
+        (6, "unknown card"),
+        (7, "duplicate"),
+        (8, "too many"),
+        (9, "me_completed_first"),
+        (10, "game 1"),
+        (11, "JSON"),
+    ):
         assert out[i]["error"] and why in out[i]["error"], (i, out[i])
 
 
@@ -80,5 +102,7 @@ def test_selfplay_summary_line():
     for timing in ("2016", "1999"):
         r = sim(["selfplay", "--game", "st1", "--games", "50", "--seed", "3", "--timing", timing])
         assert r.returncode == 0, r.stderr
-        m = re.fullmatch(r"games=50 p1_wins=(\d+) p2_wins=(\d+) avg_turns=[\d.]+ games_per_s=[\d.]+", r.stdout.strip())
+        m = re.fullmatch(
+            r"games=50 p1_wins=(\d+) p2_wins=(\d+) avg_turns=[\d.]+ games_per_s=[\d.]+", r.stdout.strip()
+        )
         assert m and int(m.group(1)) + int(m.group(2)) == 50
