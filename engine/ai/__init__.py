@@ -30,7 +30,8 @@ NAMES = ("easy", "medium", "hard", "expert")
 class Budget:
     """How hard to think: full (holding value), look-ahead plays x deals, units cap."""
 
-    def __init__(self, full, cands, samples, units, hand=600, late=900, deep=0):
+    def __init__(self, full, cands, samples, units, hand=600, late=900, deep=0, prior=0):
+        self.prior = prior
         self.deep = deep
         self.hand = hand
         self.late = late
@@ -46,7 +47,7 @@ BUDGETS = (
     None,  # Easy: no search
     Budget(False, 0, 0, 0),
     Budget(True, 0, 0, 0),
-    Budget(True, 4, 4, 0, deep=2),
+    Budget(True, 4, 6, 0, deep=2, prior=4),
 )
 
 _srch = None
@@ -105,7 +106,7 @@ def choose(view, rng, level=HARD, ms=0, tick=None):
         srch.j.late = srch.jo.late = b.late
         from engine.ai.search import plays
 
-        return plays(view, rng, srch, b.full, b.cands, b.samples, b.units, ms, b.deep)
+        return plays(view, rng, srch, b.full, b.cands, b.samples, b.units, ms, b.deep, b.prior)
     except MemoryError:
         stats[0] += 1
         best = srch.best if srch is not None else -1

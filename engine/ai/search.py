@@ -89,7 +89,7 @@ def _best(moves, scores, n):
     return b
 
 
-def plays(view, rng, srch, full, cands, samples, units, ms, deep=0):
+def plays(view, rng, srch, full, cands, samples, units, ms, deep=0, prior=0):
     """A play for the player to move (phase PH_PLAY, at least one card play legal)."""
     moves = view.legal_moves()
     me = view.me
@@ -147,18 +147,22 @@ def plays(view, rng, srch, full, cands, samples, units, ms, deep=0):
         used = j.units + srch.jo.units
         done += 1
         # The best so far, for a MemoryError or a cap in the next deal.
-        bq = 0
-        for q in range(1, nc):
-            if acc[q] > acc[bq]:
-                bq = q
-        srch.best = moves[cand[bq]]
+        srch.best = moves[cand[_pick(acc, scores, cand, nc, done * prior)]]
     if not done:
         return moves[b]
+    return moves[cand[_pick(acc, scores, cand, nc, done * prior)]]
+
+
+def _pick(acc, scores, cand, nc, w):
+    """The candidate with the best look-ahead total, plus w/4 of its own score per deal."""
     bq = 0
+    bv = acc[0] + ((w * scores[cand[0]]) >> 2)
     for q in range(1, nc):
-        if acc[q] > acc[bq]:
+        v = acc[q] + ((w * scores[cand[q]]) >> 2)
+        if v > bv:
             bq = q
-    return moves[cand[bq]]
+            bv = v
+    return bq
 
 
 def _reply_value(srch, base, move, me, deep):
