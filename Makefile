@@ -22,7 +22,7 @@ check-syntax: $(READY)
 	$(PY) -m sim.bundle --check-syntax
 
 test: lint check-syntax
-	$(VENV)/bin/pytest -n 2 -q
+	$(VENV)/bin/pytest -n 2
 
 # The long runs behind docs/BENCHMARKS.md (not in CI).
 long-test: $(READY)
