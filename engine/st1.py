@@ -57,7 +57,7 @@ class State(Table):
 
     def copy(self):
         """An independent copy (a few slices)."""
-        s = State.__new__(State)
+        s = object.__new__(State)  # MicroPython classes have no __new__ of their own
         s.board = self.board[:]
         s.cnt = self.cnt[:]
         s.need = self.need[:]

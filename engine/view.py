@@ -38,33 +38,38 @@ class View(Table):
             return []
         return Table.legal_moves(self)
 
-    def sample(self, rng):
-        """A full State consistent with this view: unseen cards dealt at random (determinization)."""
+    def sample(self, rng, pool=None):
+        """A full State consistent with this view: unseen cards dealt at random (determinization).
+
+        `pool`: optional scratch bytearray of NCARDS bytes, reused to spare an allocation."""
         from engine.st1 import State
 
-        st = State.__new__(State)
+        st = object.__new__(State)  # MicroPython classes have no __new__ of their own
         st.board = self.board[:]
         st.cnt = self.cnt[:]
         st.need = self.need[:]
         st.done = self.done[:]
         st.owner = self.owner[:]
         st.public = self.public[:]
-        pool = bytearray()
-        u = self.unseen(self.me)
+        if pool is None:
+            pool = bytearray(NCARDS)
+        pub = self.public
+        mine = self.hand_of(self.me)
+        n = 0
         for c in range(NCARDS):
-            if u[c]:
-                pool.append(c)
-        rng.shuffle(pool)
+            if not pub[c] and c not in mine:
+                pool[n] = c
+                n += 1
+        rng.shuffle(pool, 0, n)
         st.hand = bytearray(b"\xff" * (2 * HMAX))
         o = self.me * HMAX
-        mine = self.hand_of(self.me)
         for i in range(len(mine)):
             st.hand[o + i] = mine[i]
         o = (self.me ^ 1) * HMAX
         for i in range(self.opp_hand):
             st.hand[o + i] = pool[i]
-        st.deck = pool[self.opp_hand :]
-        st.ndeck = len(st.deck)
+        st.deck = bytearray(pool[self.opp_hand : n])
+        st.ndeck = n - self.opp_hand
         st.timing = self.timing
         st.first = self.first
         st.to_move = self.to_move

@@ -33,7 +33,7 @@ def test_engine_checks_and_same_deal_as_cpython():
     prover are compiled in RAM too."""
     r = run_mp(["tests/mp/engine_check.py", "150"], heap="128K")
     assert r.returncode == 0, r.stderr + r.stdout
-    assert "mp engine: 5 passed, 0 failed" in r.stdout
+    assert "mp engine: 6 passed, 0 failed" in r.stdout
     deals = [line.split(" ", 2) for line in r.stdout.splitlines() if line.startswith("deal ")]
     assert len(deals) == 4
     for _, seed, text in deals:

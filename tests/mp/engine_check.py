@@ -91,6 +91,24 @@ def notation():
     assert position_text(parse_position(position_text(st))) == position_text(st)
 
 
+def copies_and_views():
+    """State.copy and View.sample build objects without a class __new__ (MicroPython has none)."""
+    rng = Rng(4)
+    st = st1.State(4)
+    for _ in range(25):
+        st.apply(random_move(st, rng))
+    c = st.copy()
+    assert snapshot(c) == snapshot(st)
+    c.apply(c.legal_moves()[0])
+    assert snapshot(c) != snapshot(st)
+    v = st.view(st.to_move)
+    pool = bytearray(54)
+    for _ in range(5):
+        s = v.sample(rng, pool)
+        check_invariants(s)
+        assert s.legal_moves() == st.legal_moves()
+
+
 GAMES = int(sys.argv[1]) if len(sys.argv) > 1 else 100
 deals()
 for name, fn in (
@@ -99,6 +117,7 @@ for name, fn in (
     ("rules", rules),
     ("illegal", illegal),
     ("notation", notation),
+    ("copies", copies_and_views),
 ):
     check(name, fn)
 print("mp engine: %d passed, %d failed" % (passed, failed))
