@@ -10,7 +10,7 @@ import argparse
 import os
 import sys
 
-from sim.platform import NO_DISPLAY, SimPlatform, display_available
+from sim.platform import SimPlatform, display_available
 from ui.platform import key_code
 
 KEYS = ("A", "B", "START", "SELECT", "UP", "DOWN", "LEFT", "RIGHT", "WAIT")
@@ -78,8 +78,9 @@ def main(argv):
         headless(keys, a.shots, a.seed if a.seed is not None else 1, save)
         return 0
     if not display_available():
-        print(NO_DISPLAY)
-        return 1
+        # One line, no traceback, and not a failure: the machine simply has no screen.
+        print("No display here: try  .venv/bin/python -m sim --headless --keys A,A,A,WAIT --shots shots/")
+        return 0
     from ui.app import App
 
     p = SimPlatform(a.save or "sim_save.bin")
