@@ -1,6 +1,7 @@
 """The desktop commands: prove (JSON lines), replay, selfplay."""
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -106,3 +107,13 @@ def test_selfplay_summary_line():
             r"games=50 p1_wins=(\d+) p2_wins=(\d+) avg_turns=[\d.]+ games_per_s=[\d.]+", r.stdout.strip()
         )
         assert m and int(m.group(1)) + int(m.group(2)) == 50
+
+
+def test_play_without_a_display_says_so_in_one_line():
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    r = subprocess.run(
+        [sys.executable, "-m", "sim", "play"], cwd=ROOT, capture_output=True, text=True, timeout=120, env=env
+    )
+    assert r.returncode == 0
+    assert r.stdout.count("\n") == 1 and "--headless" in r.stdout
+    assert "Traceback" not in r.stderr
