@@ -23,7 +23,6 @@ except ImportError:
         return x
 
 
-from engine.ai.deal import copy, sample
 from engine.ai.judge import Judge
 from engine.st1 import CLAIM, DONE, PASS, PH_CLAIM, PH_OVER, PH_PLAY
 
@@ -141,7 +140,7 @@ def plays(view, rng, srch, full, cands, samples, units, ms, deep=0, prior=0):
             break
         if ms and ticks_diff(ticks_ms(), t0) >= ms:
             break
-        base = sample(view, rng, srch.pool)
+        base = view.sample(rng, srch.pool)
         for q in range(nc):
             acc[q] += _reply_value(srch, base, moves[cand[q]], me, deep)
         used = j.units + srch.jo.units
@@ -171,7 +170,7 @@ def _reply_value(srch, base, move, me, deep):
     deep 0: the opponent answers by the quick score, the position is scored as it stands;
     1: the opponent answers by the full score; 2: and the leaf is our best next play (full
     score); 3: the opponent answers by the quick score, the leaf is our best next play."""
-    st = copy(base)
+    st = base.copy()
     st.apply(move)
     _settle(st, me)
     if st.phase == PH_OVER:
