@@ -1,4 +1,4 @@
-"""`python -m sim.uibench`: the UI's frugality figures in the real game screens (docs/BENCHMARKS-UI.md).
+"""`python -m sim.uibench`: the UI's frugality figures in the real game screens (docs/BENCHMARKS.md, "UI").
 
 Headless, virtual clock (so every run gives the same numbers): the pixels each refresh redraws
 (the device's dirty areas) per cursor move, per menu move, per played card and the AI's reply,

@@ -166,7 +166,7 @@ def _games(timing, la, lb, n, seed):
 
 
 # 2,200 complete games in CI (every move is applied by the engine, which rejects an
-# illegal one); the long runs are in docs/BENCHMARKS-AI.md.
+# illegal one); the long runs are in docs/BENCHMARKS.md (AI).
 @pytest.mark.parametrize("timing", (st1.T2016, st1.T1999))
 def test_legal_games_easy(timing):
     _games(timing, EASY, EASY, 700, 1)
