@@ -17,6 +17,7 @@ from engine.table import (  # noqa: F401 - re-exported: engine.st1 is the game's
     T1999,
     T2016,
     Table,
+    copy_table,
     decode_play,
     encode_play,
 )
@@ -58,22 +59,9 @@ class State(Table):
     def copy(self):
         """An independent copy (a few slices)."""
         s = object.__new__(State)  # MicroPython classes have no __new__ of their own
-        s.board = self.board[:]
-        s.cnt = self.cnt[:]
-        s.need = self.need[:]
-        s.done = self.done[:]
-        s.owner = self.owner[:]
-        s.public = self.public[:]
+        copy_table(s, self)
         s.hand = self.hand[:]
         s.deck = self.deck[:]
-        s.ndeck = self.ndeck
-        s.timing = self.timing
-        s.first = self.first
-        s.to_move = self.to_move
-        s.phase = self.phase
-        s.nplayed = self.nplayed
-        s.turn = self.turn
-        s.winner = self.winner
         return s
 
     def hand_of(self, p):

@@ -55,6 +55,24 @@ def decode_play(move):
     return move // 9, move % 9
 
 
+def copy_table(dst, src):
+    """Give `dst` its own copy of what both players see in `src` (a State or a View)."""
+    dst.board = src.board[:]
+    dst.cnt = src.cnt[:]
+    dst.need = src.need[:]
+    dst.done = src.done[:]
+    dst.owner = src.owner[:]
+    dst.public = src.public[:]
+    dst.timing = src.timing
+    dst.first = src.first
+    dst.to_move = src.to_move
+    dst.phase = src.phase
+    dst.nplayed = src.nplayed
+    dst.turn = src.turn
+    dst.winner = src.winner
+    dst.ndeck = src.ndeck
+
+
 class Table:
     """What both players see: shared by State and View (claim checks work on either)."""
 

@@ -2,7 +2,7 @@
 
 from engine.cards import NCARDS, NONE
 from engine.errors import IllegalMove
-from engine.table import HMAX, Table
+from engine.table import HMAX, Table, copy_table
 
 
 class View(Table):
@@ -10,23 +10,10 @@ class View(Table):
 
     def __init__(self, st, me):
         self.me = me
-        self.board = st.board[:]
-        self.cnt = st.cnt[:]
-        self.need = st.need[:]
-        self.done = st.done[:]
-        self.owner = st.owner[:]
-        self.public = st.public[:]
+        copy_table(self, st)
         o = me * HMAX
         self.hand = bytes(sorted(st.hand[o : o + HMAX]))
         self.opp_hand = len(st.hand_of(me ^ 1))
-        self.ndeck = st.ndeck
-        self.timing = st.timing
-        self.first = st.first
-        self.to_move = st.to_move
-        self.phase = st.phase
-        self.nplayed = st.nplayed
-        self.turn = st.turn
-        self.winner = st.winner
 
     def hand_of(self, p):
         if p != self.me:
@@ -45,12 +32,7 @@ class View(Table):
         from engine.st1 import State
 
         st = object.__new__(State)  # MicroPython classes have no __new__ of their own
-        st.board = self.board[:]
-        st.cnt = self.cnt[:]
-        st.need = self.need[:]
-        st.done = self.done[:]
-        st.owner = self.owner[:]
-        st.public = self.public[:]
+        copy_table(st, self)
         if pool is None:
             pool = bytearray(NCARDS)
         pub = self.public
@@ -70,11 +52,4 @@ class View(Table):
             st.hand[o + i] = pool[i]
         st.deck = bytearray(pool[self.opp_hand : n])
         st.ndeck = n - self.opp_hand
-        st.timing = self.timing
-        st.first = self.first
-        st.to_move = self.to_move
-        st.phase = self.phase
-        st.nplayed = self.nplayed
-        st.turn = self.turn
-        st.winner = self.winner
         return st
