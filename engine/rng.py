@@ -45,9 +45,11 @@ class Rng:
 
     def randrange(self, n):
         """Uniform int in [0, n) for 0 < n < 2**15 (rejection sampling: no modulo bias)."""
-        lim = 0x40000000 - (0x40000000 % n)
+        # Accept r <= top, where top + 1 is the largest multiple of n up to 2**30; written
+        # without 2**30 itself, which would be a long int on the board.
+        top = 0x3FFFFFFF - ((0x3FFFFFFF % n + 1) % n)
         r = self.next30()
-        while r >= lim:
+        while r > top:
             r = self.next30()
         return r % n
 

@@ -140,4 +140,6 @@ def test_settings_pack_and_reject_garbage():
     assert (b.timing, b.opponent, b.rounds, b.auto_claims, b.sound, b.first) == (1, 3, 5, 0, 0, 1)
     d = Settings.unpack(b"\x01\x07\x09\x09\x09\x09\x09")
     assert (d.timing, d.opponent, d.rounds) == (0, 1, 1)
+    # An even match length is not offered by the menu: refused, defaults instead.
+    assert Settings.unpack(b"\x01\x00\x00\x04\x00\x00\x00").rounds == 1
     assert Settings.unpack(b"").rounds == 1

@@ -254,6 +254,16 @@ def test_load_errors_and_short_data_never_raise():
 
     assert Store(Short()).load()[3] == MSG_DAMAGED
 
+    class ShortThenSaved(FakeNvm):
+        def load(self):
+            return b"STsv\x01"
+
+    # After a load that failed, a save still works (and does not read the area again).
+    s = Store(ShortThenSaved())
+    settings, stats, game, msg = s.load()
+    assert msg == MSG_DAMAGED
+    s.save(b"\x01", stats, b"game")
+
 
 def envelope(version, payload, seq):
     head = struct.pack("<BBHI", version, 0, len(payload), seq)

@@ -7,6 +7,7 @@ others. Pages hold no game logic.
 import displayio
 
 from ui import gfx
+from ui.session import ROUNDS  # noqa: F401 - the menu's values
 from ui.widgets import Menu
 
 TITLE_ITEMS = (
@@ -18,7 +19,6 @@ TITLE_ITEMS = (
 )
 T_CONTINUE, T_NEW, T_SETTINGS, T_HELP, T_STATS = range(5)
 
-ROUNDS = (1, 3, 5, 7, 9)
 SETTINGS_ITEMS = (
     ("Rules", ("2016", "1999")),
     ("Opponent", ("AI Easy", "AI Medium", "AI Hard", "Pass&play", "AI demo")),

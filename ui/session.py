@@ -19,6 +19,7 @@ OPP_DEMO = 4
 OPP_NAMES = ("AI Easy", "AI Medium", "AI Hard", "Pass & play", "AI demo")
 
 GAME_VERSION = 1
+ROUNDS = (1, 3, 5, 7, 9)  # the match lengths the settings offer (odd: no level match)
 
 
 class Settings:
@@ -43,7 +44,7 @@ class Settings:
             if (
                 data[1] < 2
                 and data[2] < 5
-                and 1 <= data[3] <= 9
+                and data[3] in ROUNDS
                 and data[4] < 2
                 and data[5] < 2
                 and data[6] < 2

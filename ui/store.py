@@ -213,8 +213,10 @@ class Store:
         try:
             return self._load()
         except MemoryError:
+            self._scanned = True  # the next save writes slot 0 rather than read again
             return self._fresh(MSG_MEMORY)
         except Exception:  # a bad save must never stop the game
+            self._scanned = True
             return self._fresh(MSG_DAMAGED)
 
     def _load(self):
