@@ -5,48 +5,22 @@ import pytest
 from engine import st1
 from engine.ai import EASY, EXPERT, HARD, MEDIUM, Budget, Player, choose, level_of
 from engine.ai.bench import play, run
-from engine.cards import NCARDS, parse
+from engine.cards import parse
 from engine.errors import IllegalMove
 from engine.rng import Rng
-
-
-def cards(text):
-    return [parse(x) for x in text.split()]
+from tests.helpers import build
 
 
 def position(stones, hand, owners=None, timing=st1.T2016, phase=st1.PH_PLAY, opp_hand=6, seed=1):
     """Player 1 to move. stones: {number: ("player 1 cards", "player 2 cards")}; player 2's
     hand and the deck are dealt at random (by seed) from the cards not placed."""
-    st = st1.State(None, timing)
-    used = set()
-    n = 0
-    for num in sorted(stones):
-        s = num - 1
-        for p in (0, 1):
-            cs = cards(stones[num][p])
-            for k, c in enumerate(cs):
-                assert c not in used
-                used.add(c)
-                st.board[(s * 2 + p) * st1.SLOTS + k] = c
-                st.public[c] = 1
-                n += 1
-            st.cnt[s * 2 + p] = len(cs)
-            if len(cs) == 3:
-                st.done[s * 2 + p] = n
-    st.nplayed = n
-    for i, c in enumerate(cards(hand)):
-        assert c not in used
-        used.add(c)
-        st.hand[i] = c
-    rest = bytearray(c for c in range(NCARDS) if c not in used)
+    st = build(stones, hand1=hand, phase=phase, timing=timing, owners=owners)
+    rest = bytearray(st.deck[: st.ndeck])
     Rng(seed).shuffle(rest)
     for i in range(opp_hand):
         st.hand[st1.HMAX + i] = rest[i]
     st.deck = rest[opp_hand:]
     st.ndeck = len(st.deck)
-    st.phase = phase
-    for s, o in (owners or {}).items():
-        st.owner[s - 1] = o
     return st
 
 
