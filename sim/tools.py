@@ -142,16 +142,9 @@ def demo(seed):
     return 0
 
 
-def parse_cards_arg(text):
-    return [parse(x) for x in text.split(",") if x]
-
-
 def main_selfplay(args):
     if args.game != "st1" or args.variant != "base":
         print("only --game st1 --variant base exists so far", file=sys.stderr)
         return 2
     print(selfplay(args.games, args.seed, st1.T1999 if args.timing == "1999" else st1.T2016))
     return 0
-
-
-__all__ = ["prove", "replay", "selfplay", "demo", "prove_one", "board_text", "main_selfplay", "random_game"]
