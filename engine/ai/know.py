@@ -48,43 +48,36 @@ class Side:
         kind = self.kind
         anyp = self.anyp
         for s in range(9):
-            q0, q1, q2, q3 = ONE, 0, 0, 0  # P(exactly 0, 1, 2, >=3 so far)
-            c = s
-            while c < 54:
-                a = av[c]
-                if a:
-                    b = ONE - a
-                    q3 = q3 + ((q2 * a) >> 10)
-                    q2 = (q2 * b + q1 * a) >> 10
-                    q1 = (q1 * b + q0 * a) >> 10
-                    q0 = (q0 * b) >> 10
-                c += 9
-            o = s * 4
-            kind[o] = ONE
-            kind[o + 3] = q3
-            kind[o + 2] = q3 + q2
-            kind[o + 1] = q3 + q2 + q1
-            anyp[s] = q3 + q2 + q1
+            anyp[s] = _at_least(av, s, 9, 6, kind, s * 4)
         colp = self.colp
         colsum = self.colsum
         for col in range(6):
-            q0, q1, q2, q3 = ONE, 0, 0, 0
-            base = col * 9
-            for s in range(9):
-                a = av[base + s]
-                if a:
-                    b = ONE - a
-                    q3 = q3 + ((q2 * a) >> 10)
-                    q2 = (q2 * b + q1 * a) >> 10
-                    q1 = (q1 * b + q0 * a) >> 10
-                    q0 = (q0 * b) >> 10
             o = col * 4
-            colp[o] = ONE
-            colp[o + 3] = q3
-            colp[o + 2] = q3 + q2
-            colp[o + 1] = q3 + q2 + q1
-            _fill(av, base, 1, 9, colsum, o)
+            _at_least(av, col * 9, 1, 9, colp, o)
+            _fill(av, col * 9, 1, 9, colsum, o)
         _fill_all(av, self.topsum)
+
+
+def _at_least(av, first, step, count, out, o):
+    """out[o+m] = P(at least m of the cards first, first+step, ... are ours), m = 0..3 (x ONE);
+    returns P(at least one). Cards taken in ascending order (the rounding depends on it)."""
+    q0, q1, q2, q3 = ONE, 0, 0, 0  # P(exactly 0, 1, 2, >=3 so far)
+    c = first
+    end = first + step * count
+    while c < end:
+        a = av[c]
+        if a:
+            b = ONE - a
+            q3 = q3 + ((q2 * a) >> 10)
+            q2 = (q2 * b + q1 * a) >> 10
+            q1 = (q1 * b + q0 * a) >> 10
+            q0 = (q0 * b) >> 10
+        c += step
+    out[o] = ONE
+    out[o + 3] = q3
+    out[o + 2] = q3 + q2
+    out[o + 1] = q3 + q2 + q1
+    return q3 + q2 + q1
 
 
 def _fill(av, first, step, count, out, o):
