@@ -99,15 +99,20 @@ def _reshuffled(st, p, seed):
     return s
 
 
-def _positions(timing, count, seed):
-    """Positions reached by Easy self-play, at every stage of the game, player to move."""
+def _positions(timing, count, seed, deck=-1):
+    """Positions reached by Easy self-play, at every stage of the game, player to move
+    (deck >= 0: the first play with at most that many cards left in the deck)."""
     out = []
     for g in range(count):
         st = st1.State(seed + g, timing, g & 1)
         pl = (Player(EASY, g), Player(EASY, g + 7))
         stop = 4 + (g * 7) % 70
         k = 0
-        while st.phase != st1.PH_OVER and k < stop:
+        while st.phase != st1.PH_OVER:
+            if deck < 0 and k >= stop:
+                break
+            if deck >= 0 and st.phase == st1.PH_PLAY and st.ndeck <= deck:
+                break
             st.apply(pl[st.to_move].move(st.view(st.to_move)))
             k += 1
         if st.phase != st1.PH_OVER:
@@ -115,8 +120,10 @@ def _positions(timing, count, seed):
     return out
 
 
-# The look-ahead's sampling is the part that could leak: LOOK is Expert's search, smaller.
-LOOK = Budget(True, 2, 2, 0, deep=2)
+# The look-ahead's sampling is the part that could leak: LOOK is Expert's search, smaller;
+# END plays deals out to the end of the game once the deck is down to 3 cards.
+LOOK = Budget(True, 2, 2, 0)
+END = Budget(True, 2, 2, 0, end=3, ecands=3)
 
 
 @pytest.mark.parametrize("timing", (st1.T2016, st1.T1999))
@@ -130,6 +137,22 @@ def test_honest(level, count, timing):
             s = _reshuffled(st, p, 1000 * i + r)
             assert s.view(p).hand == st.view(p).hand
             assert choose(s.view(p), Rng(i), level) == want
+
+
+@pytest.mark.parametrize("timing", (st1.T2016, st1.T1999))
+@pytest.mark.parametrize("deck", (3, 0))
+def test_honest_to_the_end(deck, timing):
+    """Deals played out to the end, near the end of the deck and with the deck empty (the
+    unseen cards are then exactly the opponent's hand: only their order can change)."""
+    got = _positions(timing, 30, 300 + deck, deck)
+    assert len(got) >= 12
+    for i, st in enumerate(got):
+        p = st.to_move
+        assert st.ndeck <= deck
+        want = choose(st.view(p), Rng(i), END)
+        for r in range(3):
+            s = _reshuffled(st, p, 1000 * i + r)
+            assert choose(s.view(p), Rng(i), END) == want
 
 
 def _games(timing, la, lb, n, seed):

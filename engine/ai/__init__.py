@@ -30,9 +30,11 @@ NAMES = ("easy", "medium", "hard", "expert")
 class Budget:
     """How hard to think: full (holding value), look-ahead plays x deals, units cap."""
 
-    def __init__(self, full, cands, samples, units, hand=600, late=900, deep=0, prior=0):
+    def __init__(self, full, cands, samples, units, hand=600, late=900, plies=1, end=-1, ecands=0, prior=0):
         self.prior = prior
-        self.deep = deep
+        self.plies = plies  # opponent turns looked at (each but the last followed by ours)
+        self.end = end  # deck size at or below which deals are played out to the end
+        self.ecands = ecands  # plays tried then
         self.hand = hand
         self.late = late
         self.full = full
@@ -47,7 +49,8 @@ BUDGETS = (
     None,  # Easy: no search
     Budget(False, 0, 0, 0),
     Budget(True, 0, 0, 0),
-    Budget(True, 4, 4, 0, deep=2),  # 4 x 6 deals with a prior measured no better (AI.md)
+    # Hard's best 4 plays in 8 deals; with the deck empty, the best 8 played out to the end.
+    Budget(True, 4, 8, 0, end=0, ecands=8),
 )
 
 _srch = None
@@ -106,7 +109,7 @@ def choose(view, rng, level=HARD, ms=0, tick=None):
         srch.j.late = srch.jo.late = b.late
         from engine.ai.search import plays
 
-        return plays(view, rng, srch, b.full, b.cands, b.samples, b.units, ms, b.deep, b.prior)
+        return plays(view, rng, srch, b, ms)
     except MemoryError:
         stats[0] += 1
         best = srch.best if srch is not None else -1

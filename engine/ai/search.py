@@ -88,8 +88,10 @@ def _best(moves, scores, n):
     return b
 
 
-def plays(view, rng, srch, full, cands, samples, units, ms, deep=0, prior=0):
-    """A play for the player to move (phase PH_PLAY, at least one card play legal)."""
+def plays(view, rng, srch, b, ms):
+    """A play for the player to move (phase PH_PLAY, at least one card play legal).
+
+    b: the Budget (full, cands, samples, units, plies, end, ecands, prior)."""
     moves = view.legal_moves()
     me = view.me
     j = srch.j
@@ -101,19 +103,29 @@ def plays(view, rng, srch, full, cands, samples, units, ms, deep=0, prior=0):
     n = len(moves)
     scores = srch.scores
     if n > len(scores):
-        srch.scores = scores = [0] * n
-    j.score_plays(moves, scores, full)
-    b = _best(moves, scores, n)
-    srch.best = moves[b]
+        srch.scores = scores = array("i", bytes(4 * n))
+    j.score_plays(moves, scores, b.full)
+    bi = _best(moves, scores, n)
+    srch.best = moves[bi]
+    cands = b.cands
+    samples = b.samples
+    plies = b.plies
+    if view.ndeck <= b.end:
+        # Near the end: play every deal out to the end of the game. With the deck empty the
+        # unseen cards are exactly the opponent's hand, so one deal is the whole truth.
+        cands = b.ecands
+        plies = 0
+        if view.ndeck == 0:
+            samples = 1
     if cands <= 1 or samples <= 0:
-        return moves[b]
+        return moves[bi]
     # The candidates: the best `cands` plays by score.
     cand = srch.cand
     nc = 0
     if cands > _MAXC:
         cands = _MAXC
     while nc < cands:
-        bi = -1
+        k = -1
         for i in range(n):
             if moves[i] >= CLAIM:
                 continue
@@ -121,20 +133,22 @@ def plays(view, rng, srch, full, cands, samples, units, ms, deep=0, prior=0):
             for q in range(nc):
                 if cand[q] == i:
                     dup = True
-            if not dup and (bi < 0 or scores[i] > scores[bi]):
-                bi = i
-        if bi < 0:
+            if not dup and (k < 0 or scores[i] > scores[k]):
+                k = i
+        if k < 0:
             break
-        cand[nc] = bi
+        cand[nc] = k
         nc += 1
     if nc <= 1:
-        return moves[b]
+        return moves[bi]
     acc = srch.acc
     for q in range(nc):
         acc[q] = 0
     t0 = ticks_ms()
     done = 0
     used = j.units
+    units = b.units
+    prior = b.prior
     for _ in range(samples):
         if units and used >= units:
             break
@@ -142,13 +156,13 @@ def plays(view, rng, srch, full, cands, samples, units, ms, deep=0, prior=0):
             break
         base = view.sample(rng, srch.pool)
         for q in range(nc):
-            acc[q] += _reply_value(srch, base, moves[cand[q]], me, deep)
+            acc[q] += _reply_value(srch, base, moves[cand[q]], me, plies)
         used = j.units + srch.jo.units
         done += 1
         # The best so far, for a MemoryError or a cap in the next deal.
         srch.best = moves[cand[_pick(acc, scores, cand, nc, done * prior)]]
     if not done:
-        return moves[b]
+        return moves[bi]
     return moves[cand[_pick(acc, scores, cand, nc, done * prior)]]
 
 
@@ -164,46 +178,57 @@ def _pick(acc, scores, cand, nc, w):
     return bq
 
 
-def _reply_value(srch, base, move, me, deep):
-    """Our value after `move`, our claims, the opponent's best answer and its claims.
+def _turn(srch, st, p):
+    """Player p's whole turn in a sampled deal: claims, the play Hard's score likes best from
+    p's side (its hand, the other hand unseen), claims. Returns False if the game ended."""
+    _settle(st, p)
+    if st.phase == PH_OVER:
+        return False
+    mv = st.legal_moves()
+    if mv[0] == PASS:
+        st.apply(PASS)
+    else:
+        jo = srch.jo
+        jo.setup(st, p, st.hand_of(p), len(st.hand_of(p ^ 1)))
+        jo.stone_odds()
+        n = len(mv)
+        os = srch.oscores
+        if n > len(os):
+            srch.oscores = os = array("i", bytes(4 * n))
+        jo.score_plays(mv, os, True)
+        st.apply(mv[_best(mv, os, n)])
+    _settle(st, p)
+    return st.phase != PH_OVER
 
-    deep 0: the opponent answers by the quick score, the position is scored as it stands;
-    1: the opponent answers by the full score; 2: and the leaf is our best next play (full
-    score); 3: the opponent answers by the quick score, the leaf is our best next play."""
+
+def _reply_value(srch, base, move, me, plies):
+    """Our value in deal `base` after `move` and our claims, then `plies` turns of the
+    opponent (each followed by one of ours but the last), every turn played as Hard would:
+    Hard's score of our best next play, or +-_WIN if the game ends. plies 0: to the end.
+    Nothing here recurses: the turns are a loop."""
     st = base.copy()
     st.apply(move)
     _settle(st, me)
+    op = me ^ 1
+    k = 0
+    while st.phase != PH_OVER:
+        if not _turn(srch, st, op):
+            break
+        k += 1
+        if k == plies:
+            break
+        if not _turn(srch, st, me):
+            break
     if st.phase == PH_OVER:
         return _WIN if st.winner == me else -_WIN
-    op = me ^ 1
-    _settle(st, op)
+    # The leaf: our claims, then Hard's score of our best play from here.
+    _settle(st, me)
     if st.phase == PH_OVER:
-        return -_WIN if st.winner == op else _WIN
-    if st.phase == PH_PLAY:
-        mv = st.legal_moves()
-        if mv[0] != PASS:
-            jo = srch.jo
-            jo.setup(st, op, st.hand_of(op), len(st.hand_of(me)))
-            jo.stone_odds()
-            n = len(mv)
-            os = srch.oscores
-            if n > len(os):
-                srch.oscores = os = array("i", bytes(4 * n))
-            jo.score_plays(mv, os, deep == 1 or deep == 2)
-            st.apply(mv[_best(mv, os, n)])
-        else:
-            st.apply(PASS)
-        _settle(st, op)
-        if st.phase == PH_OVER:
-            return -_WIN if st.winner == op else _WIN
+        return _WIN if st.winner == me else -_WIN
     j = srch.j
-    if deep > 1:
-        _settle(st, me)
-        if st.phase == PH_OVER:
-            return _WIN if st.winner == me else -_WIN
     j.setup(st, me, st.hand_of(me), len(st.hand_of(op)))
     v = j.value(j.stone_odds())
-    if deep > 1 and st.phase == PH_PLAY and st.to_move == me:
+    if st.phase == PH_PLAY and st.to_move == me:
         mv = st.legal_moves()
         if mv[0] != PASS:
             n = len(mv)

@@ -1,0 +1,76 @@
+"""`python -m sim.aitime --level medium [--timing 2016|1999] [--games N] [--seed S] [--repeat K]`
+
+What one AI decision costs, position by position, with the desktop's noise taken out: the
+positions are the plays of LEVEL in N arena games against Easy (game i dealt from seed + i,
+seats alternated as in the arena), and each position is decided K more times; its cost is
+the fastest of those K (CPU time of this process), so a preemption, a cache miss or a
+garbage collection that hit one run is not charged to the position. Prints the count, mean,
+median and maximum of those costs in ms, and the PyGamer estimate at 300 x CPython
+(docs/BENCHMARKS.md, AI). The decision itself is the arena's: same seat, same random stream.
+"""
+
+import argparse
+import sys
+from time import process_time_ns
+
+
+def costs(level, timing, games, seed, repeat):
+    """Fastest-of-`repeat` CPU ns of every play decision of `level` in `games` games vs Easy."""
+    from engine import st1
+    from engine.ai import EASY, Player, choose
+    from engine.rng import Rng
+
+    out = []
+    for i in range(games):
+        g = seed + i
+        st = st1.State(g, timing, 0)
+        seats = [None, None]
+        a = i & 1
+        seats[a] = Player(level, g * 2 + 1)
+        seats[a ^ 1] = Player(EASY, g * 2 + 2)
+        while st.phase != st1.PH_OVER:
+            p = st.to_move
+            v = st.view(p)
+            if p == a and st.phase == st1.PH_PLAY and len(v.legal_moves()) > 1:
+                best = None
+                for r in range(repeat):
+                    t0 = process_time_ns()
+                    choose(v, Rng(r + 1), seats[p].level)
+                    dt = process_time_ns() - t0
+                    if best is None or dt < best:
+                        best = dt
+                out.append(best)
+            st.apply(seats[p].move(v))
+    return out
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="python -m sim.aitime")
+    ap.add_argument("--level", default="medium")
+    ap.add_argument("--timing", choices=("2016", "1999"), default="2016")
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--repeat", type=int, default=5)
+    args = ap.parse_args(sys.argv[1:] if argv is None else argv)
+    from engine import st1
+    from engine.ai import level_of
+
+    timing = st1.T1999 if args.timing == "1999" else st1.T2016
+    xs = sorted(costs(level_of(args.level), timing, args.games, args.seed, args.repeat))
+    n = len(xs)
+    if not n:
+        print("no decisions")
+        return 1
+    mean = sum(xs) / n / 1e6
+    med = xs[n // 2] / 1e6
+    mx = xs[-1] / 1e6
+    print(
+        "level=%s timing=%s decisions=%d ms_mean=%.3f ms_median=%.3f ms_max=%.3f "
+        "pygamer_s_median=%.2f pygamer_s_max=%.2f"
+        % (args.level, args.timing, n, mean, med, mx, med * 0.3, mx * 0.3)
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
