@@ -208,3 +208,31 @@ def test_arena_command(capsys):
     last = capsys.readouterr().out.strip().splitlines()[-1]
     assert last.startswith("games=4 a_wins=") and " ci95=" in last and last.count("ms_per_move=") == 2
     assert main(["--a", "genius"]) == 2
+
+
+def test_tune_command(capsys, tmp_path):
+    from sim.tune import main
+
+    assert main(["--deals", "2", "--seed", "5", "cands=2", "samples=1"]) == 0
+    out = capsys.readouterr().out.split()
+    assert out[0] == "games=4" and len(out[-1]) == 4 and set(out[-1]) <= set("01")
+    wins = int(out[1].split("=")[1])
+    assert wins == out[-1].count("1")
+    a = tmp_path / "a.txt"
+    b = tmp_path / "b.txt"
+    a.write_text("x\n1100\n")
+    b.write_text("x\n0101\n")
+    assert main(["--compare", str(a), str(b)]) == 0
+    assert capsys.readouterr().out.startswith("games=4 only_a_won=1 only_b_won=1 diff=0.000")
+    assert main(["depth=3"]) == 2
+    assert main(["cands=x"]) == 2
+    assert main(["--vs", "genius"]) == 2
+
+
+def test_aitime_command(capsys):
+    from sim.aitime import main
+
+    assert main(["--level", "hard", "--games", "2", "--repeat", "1"]) == 0
+    line = capsys.readouterr().out.strip()
+    assert line.startswith("level=hard timing=2016 decisions=") and "pygamer_s_max=" in line
+    assert int(line.split("decisions=")[1].split()[0]) > 10

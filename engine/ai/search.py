@@ -1,12 +1,15 @@
-"""Medium, Hard and Expert: the knowledge score of every play, then (Hard, Expert) a look
-one turn ahead in sampled deals of the unseen cards.
+"""Medium, Hard and Expert: the knowledge score of every play, then (Expert) a look ahead
+in sampled deals of the unseen cards.
 
 The look-ahead: the best few plays by score are each tried in `samples` deals drawn from
 the view (View.sample: the opponent's hand and the deck order at random, nothing else).
 In each deal the play and our claims are made, the opponent answers with the play its own
-Judge likes best from its own side of the table (its hand, not ours) and claims, and the
-position is scored from our side again. A play that wins outright scores ONE * 4, one that
-lets the opponent win scores -ONE * 4. The averages decide; the first score breaks ties.
+Judge likes best from its own side of the table (its hand, not ours) and claims (`plies`
+such turns, ours between them), and the leaf is the score of our best next play. With at
+most `end` cards left in the deck the deals are played out to the end of the game instead
+(one deal once the deck is empty: the unseen cards are then the opponent's hand). A play
+that wins outright scores ONE * 4, one that lets the opponent win scores -ONE * 4. The
+totals decide; the first score breaks ties.
 
 Work is counted in units (one unit = one stone evaluation in a Judge): a budget stops the
 look-ahead between deals, so a seed and a budget give the same move on every machine. An
