@@ -30,10 +30,7 @@ NAMES = ("easy", "medium", "hard", "expert")
 class Budget:
     """How hard to think: full (holding value), look-ahead plays x deals, units cap."""
 
-    def __init__(
-        self, full, cands, samples, units, hand=600, late=900, plies=1, end=-1, ecands=0, prior=0, s1999=0
-    ):
-        self.s1999 = s1999  # deals under the 1999 timing, if not `samples`
+    def __init__(self, full, cands, samples, units, hand=600, late=900, plies=1, end=-1, ecands=0, prior=0):
         self.prior = prior
         self.plies = plies  # opponent turns looked at (each but the last followed by ours)
         self.end = end  # deck size at or below which deals are played out to the end
@@ -52,9 +49,8 @@ BUDGETS = (
     None,  # Easy: no search
     Budget(False, 0, 0, 0),
     Budget(True, 0, 0, 0),
-    # Hard's best 4 plays in 8 deals (12 under 1999); with the deck empty, the best 8 played
-    # out to the end (docs/AI.md, Tuning).
-    Budget(True, 4, 8, 0, end=0, ecands=8, s1999=12),
+    # Hard's best 4 plays in 8 deals; with the deck empty, the best 8 played out to the end.
+    Budget(True, 4, 8, 0, end=0, ecands=8),
 )
 
 _srch = None

@@ -27,7 +27,7 @@ except ImportError:
 
 
 from engine.ai.judge import Judge
-from engine.st1 import CLAIM, DONE, PASS, PH_CLAIM, PH_OVER, PH_PLAY, T1999
+from engine.st1 import CLAIM, DONE, PASS, PH_CLAIM, PH_OVER, PH_PLAY
 
 _WIN = const(4096)
 _MAXC = const(8)
@@ -94,7 +94,7 @@ def _best(moves, scores, n):
 def plays(view, rng, srch, b, ms):
     """A play for the player to move (phase PH_PLAY, at least one card play legal).
 
-    b: the Budget (full, cands, samples or s1999, units, plies, end, ecands, prior)."""
+    b: the Budget (full, cands, samples, units, plies, end, ecands, prior)."""
     moves = view.legal_moves()
     me = view.me
     j = srch.j
@@ -111,7 +111,7 @@ def plays(view, rng, srch, b, ms):
     bi = _best(moves, scores, n)
     srch.best = moves[bi]
     cands = b.cands
-    samples = b.s1999 if b.s1999 and view.timing == T1999 else b.samples
+    samples = b.samples
     plies = b.plies
     if view.ndeck <= b.end:
         # Near the end: play every deal out to the end of the game. With the deck empty the
