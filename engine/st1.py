@@ -44,6 +44,8 @@ class State(Table):
         self.nplayed = 0
         self.turn = 0
         self.winner = NONE
+        self.lplay = -1  # the last card play and the claims since (engine.table)
+        self.lclaim = 0
         if seed is not None:
             from engine.rng import Rng
 
@@ -122,6 +124,8 @@ class State(Table):
         self.cnt[i] = n + 1
         self.public[card] = 1
         self.nplayed += 1
+        self.lplay = self.turn << 11 | p << 10 | (card * 9 + stone)
+        self.lclaim = 0
         if n + 1 == self.need[stone]:
             self.done[i] = self.nplayed
         self._after_play(p)
@@ -158,6 +162,7 @@ class State(Table):
                 % (stone + 1, " ".join([name(c) for c in why]))
             )
         self.owner[stone] = p + 1
+        self.lclaim |= 1 << stone
         if self._winner_after_claim(p):
             self.winner = p
             self.phase = PH_OVER

@@ -9,6 +9,9 @@ State is a few bytearrays (cards as in engine.cards, 255 = empty):
   public[card]                       1 once the card is visible on the table
   hand[p * 7 + i]                    player p's hand, 255 for an empty slot
   deck[:ndeck]                       the face-down deck, drawn from the end
+  lplay                              the last card play: turn << 11 | player << 10 | move (-1: none
+                                     known, e.g. a position read from notation); lclaim: the
+                                     stones claimed since it (bit s = stone s)
 Players are 0 and 1 (shown as 1 and 2). A turn is PLAY then CLAIM under the 2016 timing
 (claim after playing, before drawing), CLAIM then PLAY under the 1999/Expert timing.
 
@@ -71,6 +74,8 @@ def copy_table(dst, src):
     dst.turn = src.turn
     dst.winner = src.winner
     dst.ndeck = src.ndeck
+    dst.lplay = src.lplay
+    dst.lclaim = src.lclaim
 
 
 class Table:

@@ -4,7 +4,8 @@ Tries a look-ahead budget against an AI level in paired games, for tuning Expert
 (docs/AI.md, Tuning). Each of N deals (seed, seed + 1, ...) is played twice, the budget on
 either seat, so the luck of the cards cancels between the two games; KEY=VALUE set the
 fields of `engine.ai.Budget(True, cands, samples, 0, ...)`: cands, samples, plies, end,
-ecands, prior, hand, late (defaults as Expert's: cands=4 samples=8 end=0 ecands=8).
+ecands, prior, hand, late, infer (defaults as the 2016 Expert's:
+cands=4 samples=8 end=0 ecands=8).
 Prints one summary line, then the games' results as a string of 0s and 1s in play order,
 so two budgets run on the same deals can be compared game by game (`--compare A B`: two
 such output files; prints the games each one won and the other lost).
@@ -13,7 +14,7 @@ such output files; prints the games each one won and the other lost).
 import argparse
 import sys
 
-KEYS = ("cands", "samples", "plies", "end", "ecands", "prior", "hand", "late")
+KEYS = ("cands", "samples", "plies", "end", "ecands", "prior", "hand", "late", "infer")
 
 
 def budget(pairs):

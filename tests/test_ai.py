@@ -8,6 +8,7 @@ from engine.ai.bench import play, run
 from engine.cards import parse
 from engine.errors import IllegalMove
 from engine.rng import Rng
+from engine.st1 import DONE
 from tests.helpers import build
 
 
@@ -124,10 +125,11 @@ def _positions(timing, count, seed, deck=-1):
 # END plays deals out to the end of the game once the deck is down to 3 cards.
 LOOK = Budget(True, 2, 2, 0)
 END = Budget(True, 2, 2, 0, end=3, ecands=3)
+INFER = Budget(True, 2, 2, 0, infer=3)  # deals kept only if the opponent's last play fits
 
 
 @pytest.mark.parametrize("timing", (st1.T2016, st1.T1999))
-@pytest.mark.parametrize("level,count", ((MEDIUM, 60), (HARD, 60), (LOOK, 24), (EXPERT, 2)))
+@pytest.mark.parametrize("level,count", ((MEDIUM, 60), (HARD, 60), (LOOK, 24), (INFER, 24), (EXPERT, 2)))
 def test_honest(level, count, timing):
     """Same seed, same move, whatever the opponent's hand and the deck order."""
     for i, st in enumerate(_positions(timing, count, 100 + count)):
@@ -153,6 +155,73 @@ def test_honest_to_the_end(deck, timing):
         for r in range(3):
             s = _reshuffled(st, p, 1000 * i + r)
             assert choose(s.view(p), Rng(i), END) == want
+
+
+class _Deal:
+    """A deal whose opponent hand is given in order (the card drawn last, last)."""
+
+    def __init__(self, hand):
+        self.hand = hand
+
+    def hand_of(self, p):
+        return list(self.hand)
+
+
+@pytest.mark.parametrize("timing", (st1.T2016, st1.T1999))
+def test_the_true_deal_fits_the_opponents_last_play(timing):
+    """Against Hard, the opponent's real hand before its last play always explains that
+    play (the table before it is rebuilt from what both players saw); random deals often do
+    not, so keeping the deals that fit tells the look-ahead something."""
+    from engine.ai import _search
+    from engine.ai.search import _before, _fits
+
+    srch = _search()
+    rng = Rng(3)
+    fits = misfits = random_misfits = 0
+    for g in range(6):
+        st = st1.State(40 + g, timing, g & 1)
+        seats = (Player(HARD, g), Player(HARD, g + 9))
+        kept = None
+        assert _before(st.view(st.to_move)) is None  # nothing played yet
+        while st.phase != st1.PH_OVER:
+            p = st.to_move
+            v = st.view(p)
+            if st.phase == st1.PH_PLAY and v.turn > 1:
+                prev = _before(v)
+                cur = st.hand_of(p ^ 1)
+                drawn = [c for c in cur if c not in kept]
+                if prev is None:  # the opponent passed: its last play is older
+                    assert v.lplay >> 11 != v.turn - 1
+                else:
+                    assert len(drawn) == prev.drew
+                    if _fits(srch, prev, _Deal([c for c in cur if c not in drawn] + drawn), v):
+                        fits += 1
+                    else:
+                        misfits += 1
+                    random_misfits += not _fits(srch, prev, v.sample(rng), v)
+            mv = seats[p].move(v)
+            if mv < st1.CLAIM:
+                kept = [c for c in st.hand_of(p) if c != mv // 9]
+            st.apply(mv)
+    assert fits > 100 and misfits == 0
+    assert random_misfits > fits // 3
+
+
+def test_no_inference_without_a_known_last_play():
+    from engine.ai.search import _before
+    from engine.notation import parse_position, position_text
+
+    st = st1.State(8)
+    st.apply(st.legal_moves()[0])
+    st.apply(DONE)
+    v = st.view(1)
+    assert _before(v) is not None
+    assert _before(st.view(0)) is None  # our own play tells nothing about the opponent
+    back = parse_position(position_text(st))
+    assert back.lplay == -1 and _before(back.view(1)) is None
+    # With a deal kept only if it fits, a position without a known last play is answered
+    # exactly as without inference.
+    assert choose(back.view(1), Rng(2), INFER) == choose(back.view(1), Rng(2), LOOK)
 
 
 def _games(timing, la, lb, n, seed):

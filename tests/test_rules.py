@@ -271,3 +271,28 @@ def test_play_then_claim_then_draw_2016():
     assert st.phase == PH_CLAIM and len(st.hand_of(0)) == 5
     st.apply(DONE)
     assert st.to_move == 1 and len(st.hand_of(0)) == 6
+
+
+def test_the_last_play_and_the_claims_since_are_public():
+    """What both players saw last: the card play (turn, player, move) and the claims after it,
+    kept by copies and views, reset by the next play, untouched by a rejected move."""
+    st = build({1: ("R7 R8", "G1 G2 G4"), 6: ("O7 O8 O9", "B1 B2 B4")}, hand1="R9 Y1", hand2="Y2")
+    assert st.lplay == -1 and st.lclaim == 0
+    st.turn = 4
+    mv = encode_play(cards("R9")[0], 0)
+    st.apply(mv)
+    assert st.lplay == 4 << 11 | 0 << 10 | mv and st.lclaim == 0
+    st.apply(CLAIM + 5)
+    st.apply(CLAIM + 0)
+    assert st.lclaim == 1 << 0 | 1 << 5
+    before = snapshot(st), st.lplay, st.lclaim
+    with pytest.raises(IllegalMove):
+        st.apply(CLAIM + 3)
+    assert (snapshot(st), st.lplay, st.lclaim) == before
+    for t in (st.copy(), st.view(1)):
+        assert (t.lplay, t.lclaim) == (st.lplay, st.lclaim)
+    st.apply(DONE)
+    mv2 = st.legal_moves()[0]
+    assert mv2 < CLAIM
+    st.apply(mv2)
+    assert st.lplay == 5 << 11 | 1 << 10 | mv2 and st.lclaim == 0

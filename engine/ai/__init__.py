@@ -30,7 +30,10 @@ NAMES = ("easy", "medium", "hard", "expert")
 class Budget:
     """How hard to think: full (holding value), look-ahead plays x deals, units cap."""
 
-    def __init__(self, full, cands, samples, units, hand=600, late=900, plies=1, end=-1, ecands=0, prior=0):
+    def __init__(
+        self, full, cands, samples, units, hand=600, late=900, plies=1, end=-1, ecands=0, prior=0, infer=0
+    ):
+        self.infer = infer  # deals drawn per deal used, to find one where the opponent's last play fits
         self.prior = prior
         self.plies = plies  # opponent turns looked at (each but the last followed by ours)
         self.end = end  # deck size at or below which deals are played out to the end
@@ -49,8 +52,11 @@ BUDGETS = (
     None,  # Easy: no search
     Budget(False, 0, 0, 0),
     Budget(True, 0, 0, 0),
-    # Hard's best 4 plays in 8 deals; with the deck empty, the best 8 played out to the end.
-    Budget(True, 4, 8, 0, end=0, ecands=8),
+    # One budget per claim timing. 2016: Hard's best 4 plays in 8 deals; with the deck
+    # empty, the best 8 played out to the end. 1999: the same 4 x 8, but deals are kept only
+    # if the opponent's last play fits them (up to 4 drawn per deal), and from 6 cards left
+    # in the deck the best 4 plays are played out to the end (docs/AI.md, Tuning).
+    (Budget(True, 4, 8, 0, end=0, ecands=8), Budget(True, 4, 8, 0, end=6, ecands=4, infer=4)),
 )
 
 _srch = None
@@ -98,6 +104,8 @@ def choose(view, rng, level=HARD, ms=0, tick=None):
     if len(moves) == 1:
         return moves[0]
     b = level if isinstance(level, Budget) else BUDGETS[level_of(level)]
+    if isinstance(b, tuple):  # one budget per claim timing
+        b = b[view.timing]
     if b is None:
         return choose_easy(view, rng, moves)
     srch = None

@@ -7,7 +7,9 @@ In each deal the play and our claims are made, the opponent answers with the pla
 Judge likes best from its own side of the table (its hand, not ours) and claims (`plies`
 such turns, ours between them), and the leaf is the score of our best next play. With at
 most `end` cards left in the deck the deals are played out to the end of the game instead
-(one deal once the deck is empty: the unseen cards are then the opponent's hand). A play
+(one deal once the deck is empty: the unseen cards are then the opponent's hand). With
+`infer`, a deal is kept only if the opponent's last play fits it: Hard, holding that deal's
+hand before the play, would have made it (up to `infer` deals drawn, else the last). A play
 that wins outright scores ONE * 4, one that lets the opponent win scores -ONE * 4. The
 totals decide; the first score breaks ties.
 
@@ -28,6 +30,7 @@ except ImportError:
 
 from engine.ai.judge import Judge
 from engine.st1 import CLAIM, DONE, PASS, PH_CLAIM, PH_OVER, PH_PLAY
+from engine.table import HAND, SLOTS, Table, copy_table
 
 _WIN = const(4096)
 _MAXC = const(8)
@@ -152,12 +155,18 @@ def plays(view, rng, srch, b, ms):
     used = j.units
     units = b.units
     prior = b.prior
+    prev = _before(view) if b.infer > 0 else None
     for _ in range(samples):
         if units and used >= units:
             break
         if ms and ticks_diff(ticks_ms(), t0) >= ms:
             break
         base = view.sample(rng, srch.pool)
+        if prev is not None:
+            k = 1
+            while k < b.infer and not _fits(srch, prev, base, view):
+                base = view.sample(rng, srch.pool)
+                k += 1
         for q in range(nc):
             acc[q] += _reply_value(srch, base, moves[cand[q]], me, plies)
         used = j.units + srch.jo.units
@@ -167,6 +176,70 @@ def plays(view, rng, srch, b, ms):
     if not done:
         return moves[bi]
     return moves[cand[_pick(acc, scores, cand, nc, done * prior)]]
+
+
+def _before(view):
+    """The table as the opponent saw it when it chose its last play (None if that play is
+    not known, or was not the opponent's latest turn): the card back in its hand, the claims
+    made since undone, the deck one card longer if it drew. Only what both players saw."""
+    lp = view.lplay
+    op = view.me ^ 1
+    if lp < 0 or (lp >> 10) & 1 != op or lp >> 11 != view.turn - 1:
+        return None
+    mv = lp & 1023
+    c = mv // 9
+    s = mv % 9
+    t = object.__new__(Table)
+    copy_table(t, view)
+    i = s * 2 + op
+    n = t.cnt[i] - 1
+    t.board[i * SLOTS + n] = 255
+    t.cnt[i] = n
+    if t.done[i] == t.nplayed:
+        t.done[i] = 0
+    t.nplayed -= 1
+    t.public[c] = 0
+    for k in range(9):
+        if (view.lclaim >> k) & 1:
+            t.owner[k] = 0
+    t.to_move = op
+    t.phase = PH_PLAY
+    t.turn -= 1
+    t.drew = view.opp_hand == HAND
+    if t.drew:
+        t.ndeck += 1
+    t.played = mv
+    t.stones = [k for k in range(9) if not t.owner[k] and t.cnt[k * 2 + op] < t.need[k]]
+    t.nhand = len(view.hand_of(view.me))
+    return t
+
+
+def _fits(srch, prev, base, view):
+    """Would Hard, holding what deal `base` gives the opponent before its last play, have
+    made that play? (The card it drew since is any one of its hand: the deal's order is
+    random, so its last card.) True if it had no choice."""
+    op = view.me ^ 1
+    h = base.hand_of(op)
+    if prev.drew:
+        h.pop()
+    c = prev.played // 9
+    h.append(c)
+    h.sort()
+    mv = []
+    for x in h:
+        for s in prev.stones:
+            mv.append(x * 9 + s)
+    n = len(mv)
+    if n < 2:
+        return True
+    jo = srch.jo
+    jo.setup(prev, op, h, prev.nhand)
+    jo.stone_odds()
+    os = srch.oscores
+    if n > len(os):
+        srch.oscores = os = array("i", bytes(4 * n))
+    jo.score_plays(mv, os, True)
+    return mv[_best(mv, os, n)] == prev.played
 
 
 def _pick(acc, scores, cand, nc, w):
