@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from engine import st1
-from engine.ai import HARD, MEDIUM
+from engine.ai import EXPERT, HARD, MEDIUM
 from engine.ai.bench import run
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -50,6 +50,19 @@ def test_mp_arena_same_games_as_cpython(timing):
     t = st1.T1999 if timing == "1999" else st1.T2016
     here = run(t, HARD, MEDIUM, 2, 9)
     assert lines[-1].split(" a_win_rate")[0] == here.split(" a_win_rate")[0]
+
+
+@needs_mp
+def test_mp_expert_1999_same_game_as_cpython():
+    """The 1999 Expert (deals kept if the opponent's last play fits, play-outs near the end)
+    plays the same game on the VM."""
+    lines = _mp("256K", "tests/mp/arena.py", "st1", "base", "expert", "hard", "2", "3", "1999")
+    assert SUMMARY.match(lines[-1]), lines
+    seats = []
+    here = run(st1.T1999, EXPERT, HARD, 2, 3, seats.append)
+    assert lines[-1].split(" a_win_rate")[0] == here.split(" a_win_rate")[0]
+    # The same number of plays by each seat (the timings differ).
+    assert [x.split(" ms_")[0] for x in lines[-4:-2]] == [x.split(" ms_")[0] for x in seats]
 
 
 @needs_mp
