@@ -32,8 +32,14 @@ def budget(pairs):
 
 def compare(a, b):
     """Games won by one file's budget and lost by the other's (the same deals, same order)."""
-    ra = open(a).read().split()[-1]
-    rb = open(b).read().split()[-1]
+    runs = []
+    for f in (a, b):
+        with open(f) as fh:
+            words = fh.read().split()
+        if not words or set(words[-1]) - set("01"):
+            raise ValueError("%s: not the output of a sim.tune run" % f)
+        runs.append(words[-1])
+    ra, rb = runs
     if len(ra) != len(rb):
         raise ValueError("the two runs have a different number of games")
     ga = sum(1 for x, y in zip(ra, rb) if x == "1" and y == "0")
@@ -58,7 +64,11 @@ def main(argv=None):
     ap.add_argument("fields", nargs="*", metavar="KEY=VALUE")
     args = ap.parse_args(sys.argv[1:] if argv is None else argv)
     if args.compare:
-        print(compare(*args.compare))
+        try:
+            print(compare(*args.compare))
+        except (OSError, ValueError) as e:  # a missing or foreign file: say so
+            print(e, file=sys.stderr)
+            return 2
         return 0
     from engine import st1
     from engine.ai import level_of

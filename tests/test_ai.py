@@ -194,11 +194,11 @@ def test_the_true_deal_fits_the_opponents_last_play(timing):
                     assert v.lplay >> 11 != v.turn - 1
                 else:
                     assert len(drawn) == prev.drew
-                    if _fits(srch, prev, _Deal([c for c in cur if c not in drawn] + drawn), v):
+                    if _fits(srch, prev, _Deal([c for c in cur if c not in drawn] + drawn)):
                         fits += 1
                     else:
                         misfits += 1
-                    random_misfits += not _fits(srch, prev, v.sample(rng), v)
+                    random_misfits += not _fits(srch, prev, v.sample(rng))
             mv = seats[p].move(v)
             if mv < st1.CLAIM:
                 kept = [c for c in st.hand_of(p) if c != mv // 9]
@@ -293,6 +293,13 @@ def test_tune_command(capsys, tmp_path):
     b.write_text("x\n0101\n")
     assert main(["--compare", str(a), str(b)]) == 0
     assert capsys.readouterr().out.startswith("games=4 only_a_won=1 only_b_won=1 diff=0.000")
+    c = tmp_path / "c.txt"
+    c.write_text("x\n010\n")
+    assert main(["--compare", str(a), str(c)]) == 2  # a different number of games
+    c.write_text("not a run\n")
+    assert main(["--compare", str(a), str(c)]) == 2
+    assert main(["--compare", str(a), str(tmp_path / "missing.txt")]) == 2
+    assert "not the output of a sim.tune run" in capsys.readouterr().err
     assert main(["depth=3"]) == 2
     assert main(["cands=x"]) == 2
     assert main(["--vs", "genius"]) == 2

@@ -164,7 +164,7 @@ def plays(view, rng, srch, b, ms):
         base = view.sample(rng, srch.pool)
         if prev is not None:
             k = 1
-            while k < b.infer and not _fits(srch, prev, base, view):
+            while k < b.infer and not _fits(srch, prev, base):
                 base = view.sample(rng, srch.pool)
                 k += 1
         for q in range(nc):
@@ -209,16 +209,16 @@ def _before(view):
     if t.drew:
         t.ndeck += 1
     t.played = mv
-    t.stones = [k for k in range(9) if not t.owner[k] and t.cnt[k * 2 + op] < t.need[k]]
+    t.stones = t.open_stones(op)
     t.nhand = len(view.hand_of(view.me))
     return t
 
 
-def _fits(srch, prev, base, view):
+def _fits(srch, prev, base):
     """Would Hard, holding what deal `base` gives the opponent before its last play, have
     made that play? (The card it drew since is any one of its hand: the deal's order is
     random, so its last card.) True if it had no choice."""
-    op = view.me ^ 1
+    op = prev.to_move
     h = base.hand_of(op)
     if prev.drew:
         h.pop()
