@@ -1,8 +1,12 @@
 """Draw the sprite sheets into assets/ (4-bit indexed BMPs) from the layout in ui/gfx.py.
 
-`python -m sim.make_assets [--check] [--preview DIR]`: writes assets/cards_small.bmp and
-assets/cards_large.bmp; --check only compares them with what would be written (exit 1
-when stale); --preview also writes x4 PNGs to look at. Callable as `build()`.
+`python -m sim.make_assets [--check] [--preview DIR]`: writes assets/cards_small.bmp,
+assets/cards_large.bmp and assets/font.bmp; --check only compares them with what would be
+written (exit 1 when stale); --preview also writes x4 PNGs to look at. Callable as `build()`.
+
+The font sheet is Terminus 6x12 (ter-u12n, SIL Open Font License 1.1: the font CircuitPython's
+terminalio.FONT is made from), read from the BDF file Blinka's displayio ships: the
+characters of gfx.CHARS and a box for anything else, once per ink of gfx.INKS.
 """
 
 import os
@@ -260,13 +264,64 @@ def bmp4(px, palette):
     return head + info + pal + bytes(data)
 
 
+def bdf_path():
+    """Blinka displayio's copy of the Terminus 6x12 BDF font."""
+    import displayio
+
+    return os.path.join(os.path.dirname(displayio.__file__), "resources", "ter-u12n.bdf")
+
+
+def read_bdf(path):
+    """{codepoint: 12 rows of 6 bits (bit 5 = leftmost)} of a 6x12 fixed-cell BDF font."""
+    glyphs = {}
+    code = None
+    rows = None
+    for line in open(path, encoding="ascii", errors="replace"):
+        w = line.split()
+        if not w:
+            continue
+        if w[0] == "ENCODING":
+            code = int(w[1])
+        elif w[0] == "BBX" and w[1:] != ["6", "12", "0", "-2"]:
+            code = None  # not a full 6x12 cell: not used
+        elif w[0] == "BITMAP":
+            rows = []
+        elif w[0] == "ENDCHAR":
+            if code is not None and rows is not None and len(rows) == gfx.FONT_H:
+                glyphs[code] = rows
+            code = rows = None
+        elif rows is not None:
+            rows.append(int(w[0], 16) >> 2)  # 6 bits padded to a byte
+    return glyphs
+
+
+def font_pixels():
+    """Rows of palette indices of the font sheet: GLYPHS glyphs per ink, FONT_COLS a row."""
+    glyphs = read_bdf(bdf_path())
+    box = [0x3F] + [0x21] * (gfx.FONT_H - 4) + [0x3F, 0, 0]
+    fw, fh, cols = gfx.FONT_W, gfx.FONT_H, gfx.FONT_COLS
+    n = gfx.GLYPHS * len(gfx.INKS)
+    px = [[gfx.C_CLEAR] * (cols * fw) for _ in range((n + cols - 1) // cols * fh)]
+    for k in range(len(gfx.INKS)):
+        ink = gfx.INKS[k]
+        for g in range(gfx.GLYPHS):
+            rows = glyphs.get(ord(gfx.CHARS[g])) if g < gfx.GLYPHS - 1 else None
+            rows = rows or box
+            r, c = divmod(k * gfx.GLYPHS + g, cols)
+            for j in range(fh):
+                for i in range(fw):
+                    if rows[j] >> (fw - 1 - i) & 1:
+                        px[r * fh + j][c * fw + i] = ink
+    return px
+
+
 def build(out_dir=None, check=False):
     """Write (or with check, compare) the sheets; returns the list of stale/written paths."""
     out_dir = out_dir or os.path.join(ROOT, "assets")
     changed = []
-    for size in (gfx.SMALL, gfx.LARGE):
+    for size in (gfx.SMALL, gfx.LARGE, gfx.FONT):
         path = os.path.join(out_dir, gfx.SHEET_FILES[size])
-        data = bmp4(sheet_pixels(size), gfx.PALETTE)
+        data = bmp4(font_pixels() if size == gfx.FONT else sheet_pixels(size), gfx.PALETTE)
         old = open(path, "rb").read() if os.path.exists(path) else None
         if old != data:
             changed.append(path)
@@ -281,8 +336,8 @@ def preview(out_dir, scale=4):
     from sim.platform import write_png
 
     os.makedirs(out_dir, exist_ok=True)
-    for size in (gfx.SMALL, gfx.LARGE):
-        px = sheet_pixels(size)
+    for size in (gfx.SMALL, gfx.LARGE, gfx.FONT):
+        px = font_pixels() if size == gfx.FONT else sheet_pixels(size)
         rgb = bytearray()
         for row in px:
             line = bytearray()

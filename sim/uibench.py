@@ -213,8 +213,8 @@ def idle_loop(seed):
 
 
 def memory(seed):
-    """ram_estimate of the whole app (board and every page) on each screen of a played game;
-    the largest, and where (label bitmaps follow their text, so the total moves a little)."""
+    """ram_estimate of the whole app (board and the pages) on each screen of a played game;
+    the largest, and where."""
     p, app = new_app(seed)
     seen = []
 
@@ -262,9 +262,7 @@ def memory(seed):
                 note("tracker")
                 app.key(K_B)
     est = ram_estimate(p.root)
-    parts = {"board": ram_estimate(app.board.group)}
-    for name in ("title", "settings", "pause", "text", "tracker"):
-        parts[name] = ram_estimate(getattr(app.pages, name))
+    parts = {"board": ram_estimate(app.board.group), "pages": ram_estimate(app.pages.group)}
     p.close()
     return max(seen), min(seen), est, parts
 
@@ -297,7 +295,7 @@ def main(argv):
         + ", ".join("%s %d" % (k, est[k]) for k in ("bitmaps", "ondisk", "palettes", "tiles", "total"))
     )
     print(
-        "  by screen (the two sheets' 620 bytes in each): "
+        "  by group (the shared sheets' row caches and palettes in each): "
         + ", ".join("%s %d" % (k, v["total"]) for k, v in parts.items())
     )
     return 0

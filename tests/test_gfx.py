@@ -140,38 +140,54 @@ def test_sheets_in_ram_draw_the_same_as_on_disk(sim):
 
 def test_box_and_text(sim):
     box = gfx.Box(20, 30, 40, 10, 0x0000FF)
-    text = gfx.Text(80, 100, "Hi", 0xFFFFFF, gfx.CENTER)
+    area = gfx.TextGrid(2, 100, 26)
+    line = gfx.Line(area, 0, gfx.WHITE, gfx.CENTER, "Hi")
     sim.root.append(box.grid)
-    sim.root.append(text.label)
+    sim.root.append(area.grid)
     sim.refresh()
     assert sim.pixel(20, 30) == sim.pixel(59, 39) == (0, 0, 255)
     assert sim.pixel(60, 39) != (0, 0, 255)
     lit = [x for x in range(160) for y in range(100, 112) if sim.pixel(x, y) == (255, 255, 255)]
     assert lit and min(lit) >= 74 and max(lit) <= 86  # "Hi" is 12 px, centred on 80
     box.set_color(0xFF0000)
-    text.set("Hi")
+    line.set("Hi")
     sim.refresh()
-    assert sim.last_refresh_areas == [(20, 30, 60, 40)]
+    assert sim.last_refresh_areas == [(20, 30, 60, 40)]  # the same text redraws nothing
+    line.set("Ho")
+    sim.refresh()
+    assert sim.last_refresh_areas == [(80, 100, 86, 112)]  # one character changed
 
 
-def test_label_pool_hands_out_and_takes_back(sim):
-    pool = gfx.LabelPool(3)
-    sim.root.append(pool.group)
-    a = pool.take(2, 2, "one")
-    pool.take(2, 20, "two", 0xFFC000, gfx.RIGHT)
-    assert a.text == "one" and pool.used == 2
+def test_text_grid_inks_and_the_box_glyph(sim):
+    area = gfx.TextGrid(2, 2, 10, 2)
+    light = gfx.TextGrid(2, 40, 10, 1, light=True)
+    sim.root.append(area.grid)
+    sim.root.append(light.grid)
+    area.put(0, 0, "A", gfx.WHITE)
+    area.put(1, 0, "A", gfx.GOLD)
+    area.put(2, 0, "A", gfx.GREY)
+    area.put(0, 1, "\u2665~")  # not in the sheet: boxes
+    light.put(0, 0, "A")
     sim.refresh()
-    assert any(sim.pixel(x, y) == (255, 255, 255) for x in range(2, 20) for y in range(2, 14))
-    pool.reset()
+
+    def inks(x0, y0):
+        return {sim.pixel(x, y) for x in range(x0, x0 + 6) for y in range(y0, y0 + 12)}
+
+    def ink_of(x0, y0):  # the one colour drawn in a cell besides the background (RGB565)
+        (c,) = inks(x0, y0) - {sim.pixel(150, 120)}
+        return c
+
+    def near(c, rgb):
+        return all(abs(c[i] - (rgb >> (16 - 8 * i) & 255)) <= 8 for i in range(3))
+
+    assert near(ink_of(2, 2), 0xFFFFFF) and near(ink_of(8, 2), 0xFFC000)
+    assert near(ink_of(14, 2), 0x8C8C8C) and near(ink_of(2, 40), 0xC8C8C8)
+    box = gfx.glyph("\u2665")
+    assert area.grid[10] == area.grid[11] == box and gfx.glyph("~") == box != gfx.glyph("A")
+    area.clear()
     sim.refresh()
-    assert pool.used == 0
-    assert sim.rgb() == sim.render_full()
-    assert not any(sim.pixel(x, y) == (255, 255, 255) for x in range(2, 20) for y in range(2, 14))
-    pool.take(2, 2, "x")
-    pool.take(2, 2, "y")
-    pool.take(2, 2, "z")
-    with pytest.raises(IndexError):
-        pool.take(2, 2, "overflow")
+    assert inks(2, 2) == {sim.pixel(150, 120)}
+    assert max(t for t in range(gfx.GLYPHS * len(gfx.INKS))) < 256  # a TileGrid's limit
 
 
 OPTIONS = (
@@ -184,9 +200,21 @@ OPTIONS = (
 )
 
 
+def _menu(sim):
+    area = gfx.TextGrid(2, 4, 26, 9)
+    sim.root.append(area.grid)
+    menu = widgets.Menu(OPTIONS, area, 1)
+    menu.draw()
+    return menu, area
+
+
+def _row_text(area, row):
+    chars = {gfx.glyph(c, ink): c for c in gfx.CHARS for ink in range(len(gfx.INKS))}
+    return "".join(chars[area.grid[row * area.cols + i]] for i in range(area.cols))
+
+
 def test_menu_cursor_and_values(sim):
-    menu = widgets.Menu(OPTIONS)
-    sim.root.append(menu.group)
+    menu, area = _menu(sim)
     sim.refresh()
     assert menu.key(K_UP) == widgets.MOVED and menu.index == 5  # wraps to the last row
     assert menu.key(K_A) == 5  # an action
@@ -196,17 +224,23 @@ def test_menu_cursor_and_values(sim):
     assert menu.key(K_LEFT) == widgets.CHANGED and menu.value(1) == "Demo"
     assert menu.key(K_RIGHT) == widgets.CHANGED and menu.value(1) == "Easy"
     assert menu.key(K_A) == widgets.CHANGED and menu.value(1) == "Medium"
-    assert menu.choice(1) == 1 and menu.values[1].text == "Medium"
+    assert menu.choice(1) == 1 and _row_text(area, 2) == ">Opponent" + " " * 11 + "Medium"
+    assert _row_text(area, 1) == " Rules" + " " * 16 + "2016"
+    assert area.grid[2 * area.cols] == gfx.glyph(">", gfx.GOLD) and area.grid[area.cols] == 0
     assert menu.key(K_B) == widgets.BACK and menu.key(K_START) == widgets.START
     menu.set_choice(2, 6)
     assert menu.value(2) == "7"
+    menu.set_grey(5, True)
+    assert area.grid[6 * area.cols + 1] == gfx.glyph("S", gfx.GREY)
     sim.refresh()
     assert sim.rgb() == sim.render_full()
+    menu.live = False  # its page is off screen: the model changes, the cells do not
+    menu.set_choice(3, 1)
+    assert menu.value(3) == "manual" and _row_text(area, 4).endswith("auto")
 
 
 def test_menu_moves_and_changes_redraw_little(sim):
-    menu = widgets.Menu(OPTIONS)
-    sim.root.append(menu.group)
+    menu, _ = _menu(sim)
     sim.refresh()
     for k in (K_DOWN, K_DOWN, K_UP, K_RIGHT, K_LEFT):
         menu.key(k)
@@ -218,10 +252,11 @@ def test_a_board_scene_fits_the_ram_budget(sim):
     board = gfx.Cards(gfx.SMALL, 9, 7, x=3, y=0)
     hand = gfx.Cards(gfx.LARGE, 7, 1, x=3, y=82)
     cursor = gfx.Sprite(gfx.SMALL, gfx.T_CURSOR)
-    menu = widgets.Menu(OPTIONS)
-    pool = gfx.LabelPool(4)
-    for g in (board.grid, hand.grid, cursor.grid, menu.group, pool.group):
+    area = gfx.TextGrid(2, 4, 26, 9)
+    widgets.Menu(OPTIONS, area, 1).draw()
+    msg = gfx.TextGrid(2, 116, 26)
+    gfx.Line(msg, 0, text="Your turn: play a card")
+    for g in (board.grid, hand.grid, cursor.grid, area.grid, msg.grid):
         sim.root.append(g)
-    pool.take(0, 116, "Your turn: play a card")
     used = simp.ram_estimate(sim.root)
     assert used["bitmaps"] < 2000 and used["total"] <= 24 * 1024, used

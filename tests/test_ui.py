@@ -233,7 +233,7 @@ def test_clear_data_asks_first(plat):
     press(app, K_A)
     app.pages.settings_menu.select(6)
     press(app, K_A)
-    assert app.mode == A.CONFIRM and app.pages.lines.items[0].text == "CLEAR ALL DATA?"
+    assert app.mode == A.CONFIRM and app.pages.text_lines[0] == "CLEAR ALL DATA?"
     press(app, K_B)
     assert app.mode == A.SETTINGS and app.session is not None and app.stats.wins() == 1
     press(app, K_A, K_A)
@@ -284,4 +284,4 @@ def test_settings_during_a_game(plat):
     press(app, K_A, K_DOWN, K_RIGHT)  # Opponent: another one
     assert app.pages.settings_note.text == "This ends the current game"
     press(app, K_B)
-    assert app.session is None and app.pages.title_menu.titles[0].label.color != 0xFFFFFF
+    assert app.session is None and app.pages.title_menu.grey[0]

@@ -137,7 +137,7 @@ def test_the_ai_tick_moves_the_thinking_indicator(clocked):
             for _ in range(5):
                 p.clock.ms += 200
                 tick()
-                xs.append(app.board.dot.label.x)
+                xs.append(app.board.think.text)
             return view.legal_moves()[0]
 
     xs = []

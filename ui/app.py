@@ -34,6 +34,8 @@ from ui.session import OPP_DEMO, OPP_PASS, Session, Settings
 from ui.store import Store
 from ui.widgets import BACK, CHANGED, START
 
+# The page (ui.pages PG_*) of each mode, by mode number (ui.play); -1: the table.
+_PAGES = (P.PG_TITLE, P.PG_SETTINGS, P.PG_PAUSE, P.PG_TEXT, P.PG_TRACKER, -1, -1, -1, P.PG_TEXT)
 _tick_ok = {}  # engine.ai.choose -> does it take tick=? (found out on the first call)
 
 
@@ -83,8 +85,7 @@ class App(Play):
         self.pages = P.Pages()
         root = displayio.Group()
         root.append(self.board.group)
-        for g in self.pages.all:
-            root.append(g)
+        root.append(self.pages.group)
         platform.root.append(root)
         self.session = None
         self.mode = TITLE
@@ -116,19 +117,10 @@ class App(Play):
 
     def _show(self, mode):
         self.mode = mode
-        pg = self.pages
-        on = {
-            TITLE: pg.title,
-            SETTINGS: pg.settings,
-            PAUSE: pg.pause,
-            TEXT: pg.text,
-            CONFIRM: pg.text,
-            TRACKER: pg.tracker,
-        }.get(mode)
-        for g in pg.all:
-            g.hidden = g is not on
-        self.board.group.hidden = on is not None
-        if on is not None:
+        page = _PAGES[mode] if mode < len(_PAGES) else -1
+        self.pages.show(page)
+        self.board.group.hidden = page >= 0
+        if page >= 0:
             self._turn_lights()
 
     def _title(self, note="A: choose"):
@@ -137,7 +129,7 @@ class App(Play):
         pg = self.pages
         pg.title_note.set(note)
         has = self.session is not None
-        pg.title_menu.titles[P.T_CONTINUE].set("Continue", 0xFFFFFF if has else P.GREY)
+        pg.title_menu.set_grey(P.T_CONTINUE, not has)
         if not has and pg.title_menu.index == P.T_CONTINUE:
             pg.title_menu.select(P.T_NEW)
 
@@ -193,7 +185,7 @@ class App(Play):
         pg = self.pages
         m = s.match
         pg.pause_note.set("Round %d of %d  Points %d-%d" % (m.played + 1, m.rounds, m.scores[0], m.scores[1]))
-        pg.pause_menu.titles[P.P_UNDO].set("Undo", 0xFFFFFF if s.can_undo() else P.GREY)
+        pg.pause_menu.set_grey(P.P_UNDO, not s.can_undo())
         pg.pause_menu.select(0)
         self._show(PAUSE)
 

@@ -28,9 +28,7 @@ HAND_W = 22
 HAND_N = 6
 SIDE_X = 136
 PANEL_Y = MSG_Y - 1
-DOT_X = SIDE_X + 14
-TURN_COLOR = 0xFFFFFF
-NOTE_COLOR = 0xFFC000
+THINK = ("AI. ", "AI .", "AI..")
 
 
 class BoardView:
@@ -55,16 +53,15 @@ class BoardView:
         self.hand_cursor = gfx.Sprite(gfx.LARGE, gfx.T_CURSOR, 0, HAND_Y, hidden=True)
         self.group.append(self.stone_cursor.grid)
         self.group.append(self.hand_cursor.grid)
-        self.msg = gfx.Text(80, MSG_Y, "", TURN_COLOR, gfx.CENTER)
-        self.deck = gfx.Text(SIDE_X, HAND_Y - 1, "", 0xC8C8C8)
-        self.score = gfx.Text(SIDE_X, HAND_Y + 10, "", 0xFFC000)
-        # The thinking indicator: "AI" and a dot that walks (moving a label allocates nothing).
-        self.think = gfx.Text(SIDE_X, HAND_Y + 20, "AI", 0xFFFFFF)
-        self.dot = gfx.Text(DOT_X, HAND_Y + 20, ".", 0xFFFFFF)
-        self.think.show(False)
-        self.dot.show(False)
-        for t in (self.msg, self.deck, self.score, self.think, self.dot):
-            self.group.append(t.label)
+        self.msg_area = gfx.TextGrid(2, MSG_Y, 26)
+        self.msg = gfx.Line(self.msg_area, 0, gfx.WHITE, gfx.CENTER)
+        # Deck count, match score, the thinking indicator ("AI" and a walking dot).
+        self.side = gfx.TextGrid(SIDE_X, HAND_Y - 1, 4, 3, light=True)
+        self.deck = gfx.Line(self.side, 0)
+        self.score = gfx.Line(self.side, 1, gfx.GOLD)
+        self.think = gfx.Line(self.side, 2)
+        self.group.append(self.msg_area.grid)
+        self.group.append(self.side.grid)
         self._think_phase = 0
         self.panel = _Panel()
         self.group.append(self.panel.group)
@@ -124,16 +121,14 @@ class BoardView:
         self.stone_cursor.move(BOARD_X + s * STONE_W, y)
         self.stone_cursor.show(True)
 
-    def say(self, text, color=TURN_COLOR):
-        self.msg.set(text, color)
+    def say(self, text, ink=gfx.WHITE):
+        self.msg.set(text, ink)
 
     def thinking(self, on):
         """Advance (or clear) the thinking indicator: "AI" and a dot walking three places."""
-        self.think.show(on)
-        self.dot.show(on)
         if on:
             self._think_phase = (self._think_phase + 1) % 3
-            self.dot.move(DOT_X + 3 * self._think_phase, HAND_Y + 20)
+        self.think.set(THINK[self._think_phase] if on else "")
 
 
 class _Panel:
@@ -147,11 +142,9 @@ class _Panel:
         for x, y, w, hh in ((0, PANEL_Y, 160, 1), (0, 127, 160, 1), (0, PANEL_Y, 1, h), (159, PANEL_Y, 1, h)):
             self.group.append(gfx.Box(x, y, w, hh, gold).grid)
         self.group.append(gfx.Box(1, PANEL_Y + 1, 158, h - 2, 0x102818).grid)
-        self.lines = []
-        for i in range(4):
-            t = gfx.Text(80, PANEL_Y + 2 + i * 12, "", 0xFFFFFF, gfx.CENTER)
-            self.lines.append(t)
-            self.group.append(t.label)
+        self.area = gfx.TextGrid(2, PANEL_Y + 2, 26, 4)
+        self.group.append(self.area.grid)
+        self.lines = [gfx.Line(self.area, i, gfx.GOLD if i == 0 else gfx.WHITE, gfx.CENTER) for i in range(4)]
         self.group.hidden = True
 
     def show(self, lines):
@@ -162,6 +155,6 @@ class _Panel:
                 g.hidden = True
             return
         for i in range(4):
-            self.lines[i].set(lines[i] if i < len(lines) else "", 0xFFC000 if i == 0 else 0xFFFFFF)
+            self.lines[i].set(lines[i] if i < len(lines) else "")
         if g.hidden:
             g.hidden = False

@@ -4,6 +4,11 @@ Sheets (assets/, made by sim/make_assets.py): indexed 4-bit BMPs read with
 displayio.OnDiskBitmap (flash, not RAM) and drawn through one shared 16-colour
 palette (`palette()`; index 0 is transparent).
 
+- FONT, assets/font.bmp: 6x12 character tiles (Terminus, the font of terminalio.FONT), the
+  GLYPHS characters " " .. "~" and a box, once per ink of INKS. Text is a `TextGrid`: one
+  TileGrid of character tiles per text area (a few dozen bytes of tile indices), not a
+  label object with a bitmap of its own (docs/BENCHMARKS.md, Memory).
+
 - SMALL, assets/cards_small.bmp: 12 x 10 tiles of 17x11, the card face 15x11 at x=1
   (a column of 9 stones is 9 x 17 = 153 px). Board cards, stones, markers.
 - LARGE, assets/cards_large.bmp: 12 x 9 tiles of 22x30, the face 21x30 at x=0
@@ -22,16 +27,18 @@ Card ints reach tiles through a mapper; `st1_tile` maps Schotten Totten's
 """
 
 import displayio
-import terminalio
-from adafruit_display_text import bitmap_label
 
 SMALL = 0
 LARGE = 1
-TILE_W = (17, 22)
-TILE_H = (11, 30)
+FONT = 2
+FONT_W = 6
+FONT_H = 12
+FONT_COLS = 16  # characters a row of the font sheet
+TILE_W = (17, 22, FONT_W)
+TILE_H = (11, 30, FONT_H)
 SHEET_COLS = 12
 SHEET_ROWS = (10, 9)
-SHEET_FILES = ("cards_small.bmp", "cards_large.bmp")
+SHEET_FILES = ("cards_small.bmp", "cards_large.bmp", "font.bmp")
 
 # colour indices into PALETTE
 C_CLEAR = 0  # transparent (magenta in the files)
@@ -131,30 +138,31 @@ def _asset_dir():
 
 
 ASSET_DIR = _asset_dir()
-_sheets = [None, None]
-_palette = None
+_sheets = [None, None, None]
+_palettes = [None, None]
 
 
-def palette():
-    """The shared 16-colour palette (index 0 transparent)."""
-    global _palette
-    if _palette is None:
-        _palette = displayio.Palette(len(PALETTE))
+def palette(light=False):
+    """The shared 16-colour palette (index 0 transparent); `light`: its copy with C_WHITE
+    drawn as PALETTE[C_LIGHT], for grey notes and footers."""
+    p = _palettes[light]
+    if p is None:
+        p = _palettes[light] = displayio.Palette(len(PALETTE))
         for i in range(len(PALETTE)):
-            _palette[i] = PALETTE[i]
-        _palette.make_transparent(C_CLEAR)
-    return _palette
+            p[i] = PALETTE[C_LIGHT if light and i == C_WHITE else i]
+        p.make_transparent(C_CLEAR)
+    return p
 
 
 def load_sheets(in_ram=()):
-    """Open both sheets; sizes listed in `in_ram` are copied into RAM bitmaps instead."""
-    for size in (SMALL, LARGE):
+    """Open the sheets; sizes listed in `in_ram` are copied into RAM bitmaps instead."""
+    for size in (SMALL, LARGE, FONT):
         path = ASSET_DIR + SHEET_FILES[size]
         _sheets[size] = read_bmp(path) if size in in_ram else displayio.OnDiskBitmap(path)
 
 
 def sheet(size):
-    """The bitmap of sheet SMALL or LARGE (opened from flash on first use)."""
+    """The bitmap of sheet SMALL, LARGE or FONT (opened from flash on first use)."""
     if _sheets[size] is None:
         _sheets[size] = displayio.OnDiskBitmap(ASSET_DIR + SHEET_FILES[size])
     return _sheets[size]
@@ -270,66 +278,97 @@ class Box:
 LEFT = 0
 CENTER = 1
 RIGHT = 2
-_ANCHORS = ((0.0, 0.0), (0.5, 0.0), (1.0, 0.0))
+
+# Inks of the font sheet: palette indices, one copy of the glyphs each. A TileGrid holds
+# at most 256 tiles (Blinka checks it), so the sheet has 3 inks of the CHARS the screens use
+# and a box for any other character. A `light` text area draws WHITE as C_LIGHT instead.
+INKS = (C_WHITE, C_GOLD, C_STONE)
+WHITE = 0
+GOLD = 1
+GREY = 2
+CHARS = " !%&'()*+,-./0123456789:;<=>?ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz"
+GLYPHS = len(CHARS) + 1  # the last one is the box
+_MAP = bytearray([GLYPHS - 1] * 95)  # ord(ch) - 32 -> glyph
+for _i in range(len(CHARS)):
+    _MAP[ord(CHARS[_i]) - 32] = _i
 
 
-class Text:
-    """One line of text at a fixed anchor (x, y is the top left, centre or right)."""
+def glyph(ch, ink=WHITE):
+    """Font sheet tile of character `ch` in `ink`, e.g. glyph("A") == 29 (a space is 0 in
+    every ink: blank is blank)."""
+    o = ord(ch) - 32
+    if not o:
+        return 0
+    return ink * GLYPHS + (_MAP[o] if 0 <= o < 95 else GLYPHS - 1)
 
-    def __init__(self, x=0, y=0, text="", color=0xFFFFFF, align=LEFT, font=None):
+
+class TextGrid:
+    """A text area of cols x rows characters: one TileGrid over the font sheet.
+
+    Writing changes only the tiles that differ, so a new text redraws just its characters."""
+
+    def __init__(self, x, y, cols, rows=1, light=False):
+        self.cols = cols
+        self.rows = rows
+        self.grid = tiles(FONT, cols, rows, x, y, 0)
+        if light:
+            self.grid.pixel_shader = palette(True)
+
+    def put(self, col, row, text, ink=WHITE, width=-1):
+        """Write `text` from (col, row), clipped to the area; `width` cells in all (the rest
+        blank; -1: just the text)."""
+        n = len(text) if width < 0 else width
+        g = self.grid
+        base = row * self.cols
+        for i in range(n):
+            c = col + i
+            if 0 <= c < self.cols:
+                t = glyph(text[i], ink) if i < len(text) else 0
+                if g[base + c] != t:
+                    g[base + c] = t
+
+    def line(self, row, text, ink=WHITE, align=LEFT):
+        """Fill a whole row with `text` aligned in it (clipped to the row)."""
+        n = len(text)
+        col = 0 if align == LEFT else (self.cols - n) // 2 if align == CENTER else self.cols - n
+        if col < 0:
+            col = 0
+        self.put(0, row, " " * col, ink)
+        self.put(col, row, text, ink, self.cols - col)
+
+    def clear(self):
+        """Blank every cell."""
+        g = self.grid
+        for i in range(self.cols * self.rows):
+            if g[i]:
+                g[i] = 0
+
+
+class Line:
+    """One row of a TextGrid with its ink and alignment; `text` is what it shows. A line of a
+    page that is not on screen keeps its text and writes it when `live` turns on."""
+
+    def __init__(self, area, row, ink=WHITE, align=LEFT, text="", live=True):
+        self.area = area
+        self.row = row
+        self.ink = ink
+        self.align = align
         self.text = text
-        self.label = bitmap_label.Label(
-            font or terminalio.FONT,
-            text=text,
-            color=color,
-            anchor_point=_ANCHORS[align],
-            anchored_position=(x, y),
-        )
-        self._color = color
+        self.live = live
+        if live and text:
+            area.line(row, text, ink, align)
 
-    def set(self, text, color=None):
-        """Change text and/or colour; nothing is redrawn (or allocated) when unchanged."""
-        if color is not None and color != self._color:
-            self._color = color
-            self.label.color = color
-        if text != self.text:
+    def set(self, text, ink=None):
+        """Change the text and/or ink; nothing is redrawn when both are unchanged."""
+        if ink is None:
+            ink = self.ink
+        if text != self.text or ink != self.ink:
             self.text = text
-            self.label.text = text
+            self.ink = ink
+            if self.live:
+                self.area.line(self.row, text, ink, self.align)
 
-    def move(self, x, y):
-        if self.label.anchored_position != (x, y):
-            self.label.anchored_position = (x, y)
-
-    def show(self, on):
-        if self.label.hidden == on:
-            self.label.hidden = not on
-
-
-class LabelPool:
-    """`count` Text lines made up front, handed out by take() and all hidden by reset()."""
-
-    def __init__(self, count, font=None):
-        self.group = displayio.Group()
-        self.items = []
-        for _ in range(count):
-            t = Text(font=font)
-            t.show(False)
-            self.items.append(t)
-            self.group.append(t.label)
-        self.used = 0
-
-    def take(self, x, y, text, color=0xFFFFFF, align=LEFT):
-        """The next free line, placed, filled and shown; IndexError when all are taken."""
-        t = self.items[self.used]
-        self.used += 1
-        t.label.anchor_point = _ANCHORS[align]
-        t.move(x, y)
-        t.set(text, color)
-        t.show(True)
-        return t
-
-    def reset(self):
-        """Hide every line and make them all free again."""
-        for i in range(self.used):
-            self.items[i].show(False)
-        self.used = 0
+    def draw(self):
+        """Write the line into its area (a page coming on screen)."""
+        self.live = True
+        self.area.line(self.row, self.text, self.ink, self.align)

@@ -1,14 +1,22 @@
-"""The screens around the table: title, settings, help, statistics, card tracker, overlay.
+"""The screens around the table: title, settings, pause, text pages (help, statistics,
+confirmations), card tracker.
 
-Each page is a displayio.Group built once; the app shows one page at a time by hiding the
-others. Pages hold no game logic.
+One group serves them all, one page at a time: the table-coloured background, a 26 x 9
+text area (rows 12 px apart from y = 4), a light-grey note line at the bottom (y = 112) and
+the tracker's card grid. The menus and notes are
+models that write into the text area only while their page is on screen; `show(page)` draws
+a page whole. Pages hold no game logic.
 """
 
 import displayio
 
 from ui import gfx
+from ui.gfx import CENTER, GOLD, WHITE, Line
 from ui.session import ROUNDS  # noqa: F401 - the menu's values
 from ui.widgets import Menu
+
+PG_TITLE, PG_SETTINGS, PG_PAUSE, PG_TEXT, PG_TRACKER = range(5)
+ROWS = 9
 
 TITLE_ITEMS = (
     ("Continue", None),
@@ -46,7 +54,6 @@ CONFIRM_CLEAR = (
     "in progress are deleted.",
     "Settings stay.",
 )
-GREY = 0x8C8C8C
 
 HELP = (
     (
@@ -101,56 +108,76 @@ HELP = (
 )
 
 
-def _menu_page(items, title, y0):
-    g = displayio.Group()
-    g.append(gfx.Box(0, 0, 160, 128, gfx.PALETTE[gfx.C_TABLE]).grid)
-    head = gfx.Text(80, 2, title, 0xFFC000, gfx.CENTER)
-    g.append(head.label)
-    menu = Menu(items, 4, y0)
-    g.append(menu.group)
-    return g, menu, head
-
-
 class Pages:
-    """All the non-table pages, built once."""
+    """The one group of every non-table page; `show(page)` puts a page on screen."""
 
     def __init__(self):
-        self.title, self.title_menu, _ = _menu_page(TITLE_ITEMS, "SCHOTTEN TOTTEN", 40)
-        sub = gfx.Text(80, 16, "Reiner Knizia", 0xC8C8C8, gfx.CENTER)
-        self.title.append(sub.label)
-        self.title_note = gfx.Text(80, 110, "", 0xC8C8C8, gfx.CENTER)
-        self.title.append(self.title_note.label)
-        self.settings, self.settings_menu, _ = _menu_page(SETTINGS_ITEMS, "SETTINGS", 20)
-        self.settings_note = gfx.Text(80, 112, "", 0xC8C8C8, gfx.CENTER)
-        self.settings.append(self.settings_note.label)
-        self.pause, self.pause_menu, _ = _menu_page(PAUSE_ITEMS, "PAUSED", 24)
-        self.pause_note = gfx.Text(80, 110, "", 0xC8C8C8, gfx.CENTER)
-        self.pause.append(self.pause_note.label)
-        # Text pages (help, statistics, messages): a pool of 9 lines.
-        self.text = displayio.Group()
-        self.text.append(gfx.Box(0, 0, 160, 128, gfx.PALETTE[gfx.C_TABLE]).grid)
-        self.lines = gfx.LabelPool(10)
-        self.text.append(self.lines.group)
+        self.group = displayio.Group()
+        self.group.append(gfx.Box(0, 0, 160, 128, gfx.PALETTE[gfx.C_TABLE]).grid)
+        a = self.area = gfx.TextGrid(2, 4, 26, ROWS)
+        self.group.append(a.grid)
+        n = self.note = gfx.TextGrid(2, 112, 26, 1, light=True)
+        self.group.append(n.grid)
         # Card tracker: every clan card, blank once seen.
-        self.tracker = displayio.Group()
-        self.tracker.append(gfx.Box(0, 0, 160, 128, gfx.PALETTE[gfx.C_TABLE]).grid)
-        self.tracker_title = gfx.Text(80, 2, "UNSEEN CARDS", 0xFFC000, gfx.CENTER)
-        self.tracker.append(self.tracker_title.label)
         self.grid = gfx.Cards(gfx.SMALL, 9, 6, 3, 20)
-        self.tracker.append(self.grid.grid)
-        self.tracker_note = gfx.Text(80, 90, "", 0xC8C8C8, gfx.CENTER)
-        self.tracker.append(self.tracker_note.label)
-        self.all = (self.title, self.settings, self.pause, self.text, self.tracker)
-        for g in self.all:
-            g.hidden = True
+        self.grid.grid.hidden = True
+        self.group.append(self.grid.grid)
+        self.title_menu = Menu(TITLE_ITEMS, a, 3)
+        self.settings_menu = Menu(SETTINGS_ITEMS, a, 1)
+        self.pause_menu = Menu(PAUSE_ITEMS, a, 2)
+        self.title_note = Line(n, 0, WHITE, CENTER, live=False)
+        self.settings_note = Line(n, 0, WHITE, CENTER, live=False)
+        self.pause_note = Line(n, 0, WHITE, CENTER, live=False)
+        self.tracker_note = Line(n, 0, WHITE, CENTER, live=False)
+        self.text_lines = ()
+        self.footer = ""
+        self.page = -1
+        self.group.hidden = True
 
-    def show_text(self, lines, footer="B: back", color=0xFFFFFF):
-        """Fill the text page: first line highlighted, one line per 12 px, the footer (what
-        the keys do) in grey at the bottom."""
-        self.lines.reset()
-        for i in range(len(lines)):
-            self.lines.take(80, 4 + i * 12, lines[i], 0xFFC000 if i == 0 else color, gfx.CENTER)
-        self.lines.take(80, 112, footer, 0xC8C8C8, gfx.CENTER)
+    def show(self, page):
+        """Draw page `page` (PG_*) on screen; -1 hides the pages (the table shows)."""
+        for m in (self.title_menu, self.settings_menu, self.pause_menu):
+            m.live = False
+        for n in (self.title_note, self.settings_note, self.pause_note, self.tracker_note):
+            n.live = False
+        self.page = page
+        if page < 0:
+            self.group.hidden = True
+            return
+        a = self.area
+        a.clear()
+        self.note.clear()
+        self.grid.grid.hidden = page != PG_TRACKER
+        if page == PG_TITLE:
+            a.line(0, "SCHOTTEN TOTTEN", GOLD, CENTER)
+            a.line(1, "Reiner Knizia", WHITE, CENTER)
+            self.title_menu.draw()
+            self.title_note.draw()
+        elif page == PG_SETTINGS:
+            a.line(0, "SETTINGS", GOLD, CENTER)
+            self.settings_menu.draw()
+            self.settings_note.draw()
+        elif page == PG_PAUSE:
+            a.line(0, "PAUSED", GOLD, CENTER)
+            self.pause_menu.draw()
+            self.pause_note.draw()
+        elif page == PG_TRACKER:
+            a.line(0, "UNSEEN CARDS", GOLD, CENTER)
+            self.tracker_note.draw()
+        else:
+            lines = self.text_lines
+            for i in range(min(len(lines), ROWS)):
+                a.line(i, lines[i], GOLD if i == 0 else WHITE, CENTER)
+            self.note.line(0, self.footer, WHITE, CENTER)
+        self.group.hidden = False
+
+    def show_text(self, lines, footer="B: back"):
+        """Fill the text page: first line highlighted, one line per row, the footer (what
+        the keys do) in grey at the bottom. Drawn now if the text page is on screen."""
+        self.text_lines = lines
+        self.footer = footer
+        if self.page == PG_TEXT:
+            self.show(PG_TEXT)
 
     def show_tracker(self, view):
         """Unseen cards for the player of `view`: not on the table and not in their hand."""

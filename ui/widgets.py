@@ -1,4 +1,4 @@
-"""Reusable widgets over ui/gfx.py: a menu of options (more to come with the screens).
+"""A menu of options drawn into rows of a gfx.TextGrid.
 
 Menu keys: UP/DOWN move the marker (wrapping), LEFT/RIGHT cycle the value of an
 option, A cycles an option forward or activates an action item, START and B are
@@ -6,14 +6,13 @@ handed back to the screen. `Menu.key(k)` answers what happened:
 
     NOTHING  MOVED  CHANGED  BACK  START   or the index (>= 0) of the activated item
 
-Only the marker (6x12 px) moves on UP/DOWN, so a move redraws two small spots; a value
-change redraws that one value (bitmap_label reallocates its bitmap then: once per
-key press, never per frame).
+A row is the marker (column 0), the title (from column 1) and the value (right-aligned).
+The menu is a model: it writes into its text area only while `live` (its page on screen),
+and `draw()` writes it whole when the page comes back. A marker move rewrites two cells, a
+value change that value's cells: no allocation on the display side.
 """
 
-import displayio
-
-from ui.gfx import RIGHT, Text
+from ui.gfx import GOLD, GREY, WHITE
 from ui.platform import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_START, K_UP
 
 NOTHING = -1
@@ -22,31 +21,18 @@ CHANGED = -3
 BACK = -4
 START = -5
 
-ROW_H = 12
-
 
 class Menu:
     """Rows of (title, values): values is a tuple of strings, or None for an action."""
 
-    def __init__(self, items, x=4, y=4, width=152, color=0xFFFFFF, value_color=0xFFC000):
-        self.group = displayio.Group()
+    def __init__(self, items, area, row0):
         self.items = items
+        self.area = area
+        self.row0 = row0
         self.index = 0
         self.choices = bytearray(len(items))
-        self.titles = []
-        self.values = []
-        self.x = x
-        self.y = y
-        for i in range(len(items)):
-            title, values = items[i]
-            t = Text(x + 8, y + i * ROW_H, title, color)
-            self.titles.append(t)
-            self.group.append(t.label)
-            v = Text(x + width, y + i * ROW_H, values[0] if values else "", value_color, RIGHT)
-            self.values.append(v)
-            self.group.append(v.label)
-        self.marker = Text(x, y, ">", value_color)
-        self.group.append(self.marker.label)
+        self.grey = bytearray(len(items))  # greyed-out titles (an action that cannot be taken)
+        self.live = False
 
     def key(self, k):
         """Handle one key press; returns what happened (see the module docstring)."""
@@ -71,15 +57,42 @@ class Menu:
             return START
         return NOTHING
 
+    def draw(self):
+        """Write every row (the page has come on screen)."""
+        self.live = True
+        for i in range(len(self.items)):
+            self._row(i)
+
+    def _row(self, i):
+        if not self.live:
+            return
+        a = self.area
+        r = self.row0 + i
+        a.put(0, r, ">" if i == self.index else " ", GOLD)
+        title = self.items[i][0]
+        a.put(1, r, title, GREY if self.grey[i] else WHITE)
+        v = self.value(i) if self.items[i][1] else ""
+        a.put(1 + len(title), r, "", WHITE, a.cols - 1 - len(title) - len(v))
+        a.put(a.cols - len(v), r, v, GOLD)
+
     def select(self, i):
         """Put the marker on row i."""
+        old = self.index
         self.index = i
-        self.marker.move(self.x, self.y + i * ROW_H)
+        if self.live:
+            self.area.put(0, self.row0 + old, " ", GOLD)
+            self.area.put(0, self.row0 + i, ">", GOLD)
 
     def set_choice(self, i, j):
         """Show value j of option i."""
         self.choices[i] = j
-        self.values[i].set(self.items[i][1][j])
+        self._row(i)
+
+    def set_grey(self, i, on):
+        """Grey out (or restore) the title of row i."""
+        if self.grey[i] != on:
+            self.grey[i] = on
+            self._row(i)
 
     def choice(self, i):
         """Index of the value chosen for option i."""
