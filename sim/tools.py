@@ -9,7 +9,7 @@ from engine.cards import NCARDS, name, parse
 from engine.errors import IllegalMove
 from engine.play import random_game, random_move
 from engine.prove import beat, score
-from engine.record import replay_text
+from engine.record_text import replay_text
 from engine.rng import Rng
 
 

@@ -9,6 +9,7 @@ import sys
 from engine import st1
 from engine.play import random_move
 from engine.record import Record
+from engine.record_text import record_text
 from engine.rng import Rng
 from tests.mp_util import ROOT
 
@@ -79,7 +80,7 @@ def _record(tmp_path, seed=12, timing=st1.T2016):
         st.apply(m)
         rec.moves.append(m)
     p = tmp_path / "game.txt"
-    p.write_text(rec.text())
+    p.write_text(record_text(rec))
     return p, st
 
 

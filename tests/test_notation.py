@@ -7,7 +7,8 @@ from engine.cards import name, parse
 from engine.errors import IllegalMove
 from engine.notation import move_text, parse_move, parse_position, position_text
 from engine.play import random_move
-from engine.record import Record, parse_text, replay_text, unpack
+from engine.record import Record, unpack
+from engine.record_text import parse_text, record_text, replay_text
 from engine.rng import Rng
 from tests.helpers import snapshot
 
@@ -76,7 +77,7 @@ def test_records_replay_exactly_and_pack():
             m = random_move(st, rng)
             st.apply(m)
             rec.moves.append(m)
-        text = rec.text()
+        text = record_text(rec)
         assert text.strip().endswith("result %d" % (st.winner + 1))
         rec2, end = replay_text(text)
         assert snapshot(end) == snapshot(st)
