@@ -143,3 +143,45 @@ def test_settings_pack_and_reject_garbage():
     # An even match length is not offered by the menu: refused, defaults instead.
     assert Settings.unpack(b"\x01\x00\x00\x04\x00\x00\x00").rounds == 1
     assert Settings.unpack(b"").rounds == 1
+
+
+def test_a_memory_error_in_the_ais_turn_falls_back_to_a_cheaper_move(monkeypatch):
+    """A MemoryError anywhere in the AI's decision never reaches the player: the Easy AI
+    answers, and if even that runs out of memory, the first legal move."""
+    from engine import ai
+
+    def broke(view, rng, seat, tick):
+        raise MemoryError("search")
+
+    s = Session(Settings(opponent=OPP_DEMO), 3, broke)
+    rng = Rng(3)
+    for _ in range(6):
+        st = s.state
+        legal = st.legal_moves()
+        easy = ai.choose(st.view(st.to_move), Rng(1), ai.EASY)
+        assert easy in legal
+        m = s.ai_step()
+        assert m in legal
+        s.settle()
+    assert s.fallbacks == 6
+    real = ai.choose
+    calls = []
+
+    def out_of_memory(*a, **k):
+        calls.append(a[2])
+        raise MemoryError("easy too")
+
+    monkeypatch.setattr(ai, "choose", out_of_memory)
+    legal = s.state.legal_moves()
+    assert s.ai_step() == legal[0] and calls == [ai.EASY] and s.fallbacks == 7
+    monkeypatch.setattr(ai, "choose", real)
+    play_out(s, rng)  # and the game goes on to its end
+    assert s.round_over()
+
+
+def test_no_hint_for_want_of_memory_is_no_crash():
+    def broke(view, rng, seat, tick):
+        raise MemoryError
+
+    s = Session(Settings(opponent=OPP_EASY), 3, broke)
+    assert s.hint() == -1

@@ -160,6 +160,23 @@ def test_failed_manual_claim_shows_the_counterexample(plat):
     assert app.mode == A.HANDOVER and s.state.to_move == 1
 
 
+def test_a_hint_without_memory_says_so(plat):
+    def chooser_for(settings):
+        def choose(view, rng, seat, tick):
+            if seat < 0:
+                raise MemoryError
+            return view.legal_moves()[0]
+
+        return choose
+
+    app = A.App(plat, seed=11, chooser_for=chooser_for)
+    new_game(app)
+    moves = list(app.session.rec.moves)
+    press(app, K_SELECT)
+    assert app.mode == A.BOARD and app.board.msg.text == "No memory for a hint now"
+    assert app.session.rec.moves == moves and app.sel == 0
+
+
 def test_undo_and_hint_against_the_ai(plat):
     app = A.App(plat, seed=11)
     settings_via_menu(app, opponent=0)
@@ -191,9 +208,62 @@ def test_resume_after_power_off(plat, tmp_path):
     p2 = SimPlatform(str(tmp_path / "save.bin"), headless=True)
     try:
         app2 = A.App(p2, seed=99, chooser_for=first_legal_chooser)
-        assert app2.mode == A.BOARD and app2.session.rec.moves == moves
+        # Saved after the human's turn; the AI's reply is recomputed, the same.
+        assert app2.mode == A.BOARD and app2.session.rec.moves == moves[: len(app2.session.rec.moves)]
+        assert app2.ai_pending() and app2.ai_turn()
+        assert app2.session.rec.moves == moves
     finally:
         p2.close()
+
+
+def _human_turn(app):
+    """Play the human's turn by keys (the card under the cursor, on the stone offered)."""
+    st = app.session.state
+    turn = st.turn
+    for _ in range(20):
+        if app.mode != A.BOARD or app.session.state.turn != turn or app.session.round_over():
+            return
+        press(app, K_B if app.session.state.phase == st1.PH_CLAIM else K_A)
+    pytest.fail("the human's turn did not end")
+
+
+def test_one_flash_erase_per_human_turn_and_a_resume_recomputes_the_ai(tmp_path):
+    """Each save erases the board's 8 KB nvm block: one per human turn and one per round end
+    (plus the new game's), never one for the AI's reply, which a resume plays again exactly."""
+    path = str(tmp_path / "save.bin")
+    writes = []
+
+    def counting(p):
+        real = p.save
+        p.save = lambda off, data: (writes.append(off), real(off, data))[1]
+        return p
+
+    p = counting(SimPlatform(path, headless=True, step_ms=20))
+    app = A.App(p, seed=5)  # the real AI
+    settings_via_menu(app, opponent=1)
+    start = len(writes)
+    new_game(app)
+    turns = 0
+    while app.mode != A.ROUND_END:
+        if app.ai_pending():
+            n = len(writes)
+            app.ai_turn()
+            assert len(writes) == n or app.mode == A.ROUND_END  # no save for the AI's reply
+            continue
+        _human_turn(app)
+        turns += 1
+        if turns == 6 and app.ai_pending():  # power cut before the AI's reply is shown
+            app.ai_turn()
+            moves = list(app.session.rec.moves)
+            p.close()
+            p = counting(SimPlatform(path, headless=True, step_ms=20))
+            app = A.App(p, seed=77)
+            assert app.mode == A.BOARD and app.ai_pending()
+            app.ai_turn()
+            assert app.session.rec.moves == moves
+    p.close()
+    # new game + one per human turn (the last may end the round: then its save is the round's)
+    assert len(writes) - start <= 1 + turns + 1 and turns >= 8, (len(writes) - start, turns)
 
 
 def test_card_tracker_and_help(plat):

@@ -197,7 +197,9 @@ class App(Play):
         self._thinking_start()
         m = s.hint(self._tick)
         self.board.thinking(False)
-        if m < st1.CLAIM:
+        if m < 0:
+            self.redraw("No memory for a hint now")
+        elif m < st1.CLAIM:
             hand = sorted(s.state.hand_of(s.state.to_move))
             self.hand_i = hand.index(m // 9)
             self.stone_i = m % 9

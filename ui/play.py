@@ -190,7 +190,11 @@ class Play:
         """Sounds, animation and screens after the human's decision (moves: what was applied;
         before: the player who decided)."""
         s = self.session
-        self.save()
+        if s.state.to_move != before and not s.round_over():
+            # The turn has passed: the one save of a human turn (each save erases the 8 KB
+            # flash block). The AI's reply is not saved: a resume recomputes it exactly;
+            # the round's end saves in _round_end.
+            self.save()
         self.sel = 0
         self.last_ai = self.p.ticks_ms()
         if s.round_over():
@@ -304,7 +308,6 @@ class Play:
                 played = m
         self.board.thinking(False)
         moves += s.settle()
-        self.save()
         if played is not None:
             self.sound("play")
         if s.round_over():

@@ -70,6 +70,7 @@ class Session:
         )
         self.chooser = chooser
         self.undo_ok = opp < OPP_PASS
+        self.fallbacks = 0  # AI decisions answered by cheap_move for want of memory
         self._new_round()
 
     def _new_round(self):
@@ -151,17 +152,41 @@ class Session:
         return [st1.DONE] + self.settle()
 
     def ai_step(self, tick=None):
-        """One move of the AI to move (a play, a claim or DONE). Returns it."""
+        """One move of the AI to move (a play, a claim or DONE). Returns it. A MemoryError
+        anywhere in the AI's decision (the view, move lists, the search) falls back to a
+        cheaper move: never a crash for the player."""
         p = self.state.to_move
         rng = Rng(_round_seed(self.rec.seed, len(self.rec.moves) + 1))
-        m = self.chooser(self.state.view(p), rng, p, tick)
+        try:
+            m = self.chooser(self.state.view(p), rng, p, tick)
+        except MemoryError:
+            m = self.cheap_move(rng)
         self.apply(m)
         return m
+
+    def cheap_move(self, rng):
+        """The move of the player to move when memory ran out: the Easy AI's (after freeing
+        the search buffers), else the first legal move."""
+        import gc
+
+        self.fallbacks += 1
+        gc.collect()
+        try:
+            from engine import ai
+
+            ai.release()
+            return ai.choose(self.state.view(self.state.to_move), rng, ai.EASY)
+        except MemoryError:
+            gc.collect()
+            return self.state.legal_moves()[0]
 
     def hint(self, tick=None):
         """The AI's suggestion for the human to move, from the human's view only."""
         p = self.state.to_move
-        return self.chooser(self.state.view(p), Rng(len(self.rec.moves) + 99), -1, tick)
+        try:
+            return self.chooser(self.state.view(p), Rng(len(self.rec.moves) + 99), -1, tick)
+        except MemoryError:
+            return -1  # no hint for want of memory (the screen says so)
 
     def _checkpoint(self):
         """Remember where a human turn's first decision was taken (for undo)."""
