@@ -355,3 +355,19 @@ def test_settings_during_a_game(plat):
     assert app.pages.settings_note.text == "This ends the current game"
     press(app, K_B)
     assert app.session is None and app.pages.title_menu.grey[0]
+
+
+def test_the_menus_code_is_loaded_only_while_a_menu_shows(plat):
+    """Import per screen: the table runs without ui.menus, ui.pages and ui.widgets in memory."""
+    import sys
+
+    app = A.App(plat, seed=8, chooser_for=first_legal_chooser)
+    assert app.pages is not None and "ui.menus" in sys.modules
+    new_game(app)
+    gone = ("ui.menus", "ui.pages", "ui.widgets")
+    assert app.mode == A.BOARD and app.pages is None and not any(m in sys.modules for m in gone)
+    press(app, K_START)
+    assert app.mode == A.PAUSE and app.pages.pause_menu.index == 0 and "ui.menus" in sys.modules
+    press(app, K_A)  # Resume
+    assert app.mode == A.BOARD and app.pages is None and not any(m in sys.modules for m in gone)
+    assert len(plat.root[0]) == 1  # only the table's group is left under the app's root

@@ -158,3 +158,25 @@ class _Panel:
             self.lines[i].set(lines[i] if i < len(lines) else "")
         if g.hidden:
             g.hidden = False
+
+
+def _wins(who):
+    return who + (" win" if who == "You" else " wins")
+
+
+def round_end_lines(st, m, names, over):
+    """The end-of-round panel: round or match, who won and how, the score, what A does."""
+    w = st.winner
+    line1 = "%s: %s" % (
+        _wins(names[w]),
+        "3 in a row" if st.stones_of(w) < 5 else "%d stones" % st.stones_of(w),
+    )
+    score = "%s %d - %s %d" % (names[0], m.scores[0], names[1], m.scores[1])
+    if m.rounds == 1:
+        stones = "Stones: %s %d - %s %d" % (names[0], st.stones_of(0), names[1], st.stones_of(1))
+        return ("GAME OVER", line1, stones, "A: title")
+    if over:
+        mw = m.winner()
+        verdict = "The match is drawn" if mw < 0 else _wins(names[mw]) + " the match!"
+        return ("MATCH OVER: " + score, line1, verdict, "A: title")
+    return ("ROUND %d OF %d" % (m.played, m.rounds), line1, "Match: " + score, "A: next round")

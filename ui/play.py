@@ -10,7 +10,7 @@ does), so headless tests step through frames without sleeping.
 
 from engine import st1
 from engine.cards import name
-from ui.pages import round_end_lines
+from ui.board import round_end_lines
 from ui.platform import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_SELECT, K_START, K_UP, ticks_add, ticks_diff
 from ui.session import OPP_DEMO, OPP_PASS
 
