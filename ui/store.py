@@ -48,7 +48,6 @@ PASS_AND_PLAY = const(3)
 MSG_DAMAGED = "Save damaged; fresh start"
 MSG_OLD = "Old save (v%d) not loaded"
 MSG_NEW = "New save (v%d) not loaded"
-MSG_MEMORY = "No memory to read save"
 
 # CRC-32 table split into 16-bit halves: values of 2**30 and up are heap-allocated
 # long ints on CircuitPython, so the arithmetic stays in small ints.
@@ -209,12 +208,13 @@ class Store:
         return _u16(data, off + 8) | (_u16(data, off + 10) << 16)
 
     def load(self):
-        """(settings bytes, Stats, game bytes or None, message or None); never raises."""
+        """(settings bytes, Stats, game bytes or None, message or None). A damaged save is a
+        message, never an exception; only a MemoryError goes up (to the crash screen), as a
+        fresh start would later write over the save it could not read."""
         try:
             return self._load()
         except MemoryError:
-            self._scanned = True  # the next save writes slot 0 rather than read again
-            return self._fresh(MSG_MEMORY)
+            raise
         except Exception:  # a bad save must never stop the game
             self._scanned = True
             return self._fresh(MSG_DAMAGED)
