@@ -1,0 +1,52 @@
+"""Random legal play of Schotten Totten 2, for self-play statistics, tests and benchmarks."""
+
+from engine.st2.table import ATTACKER, DONE, PH_DECLARE, PH_OVER, PH_PLAY, RETREAT
+
+PREP_RATE = 8  # a random preparation action one turn in 8, when one is possible
+
+
+def random_move(st, rng):
+    """A random legal move: the Attacker declares control as soon as it is provable; a random
+    preparation action one turn in PREP_RATE; otherwise a random card at a random open tile."""
+    p = st.to_move
+    if p == ATTACKER and st.phase <= PH_DECLARE:
+        tiles = st.declarable()
+        if tiles:
+            return 504 + tiles[0]
+        if st.phase == PH_DECLARE:
+            return DONE
+    if st.phase != PH_PLAY:
+        moves = st.legal_moves()
+        return moves[rng.randrange(len(moves))]
+    tiles = st.open_tiles(p)
+    if not st.prep and (not tiles or rng.randrange(PREP_RATE) == 0):
+        if p == ATTACKER:
+            full = st.retreat_mask()
+            if full:
+                # A random non-empty subset of the tiles that hold Attacker cards.
+                m = 0
+                while not m:
+                    m = rng.randrange(128) & full
+                return RETREAT + m
+        else:
+            prep = st.prep_moves()
+            if prep:
+                return prep[rng.randrange(len(prep))]
+    hand = st.hand_of(p)
+    return hand[rng.randrange(len(hand))] * 7 + tiles[rng.randrange(len(tiles))]
+
+
+def random_game(seed, rng, check=None):
+    """Play one game from `seed` with random moves from `rng`; returns the final State.
+
+    `check(state)`, if given, runs on every state (tests use it for invariants)."""
+    from engine.st2.state import State
+
+    st = State(seed)
+    while st.phase != PH_OVER:
+        if check is not None:
+            check(st)
+        st.apply(random_move(st, rng))
+    if check is not None:
+        check(st)
+    return st
