@@ -79,12 +79,14 @@ def build(
     return st
 
 
-def snapshot(st):
-    """Every byte and field of a State, to check that a rejected move changed nothing."""
+def snapshot(st, exact=True):
+    """Every byte and field of a State, to check that a rejected move changed nothing.
+    exact=False: the game as notation sees it (hands as sets, the deck's undrawn part)."""
+    hand = bytes(st.hand) if exact else bytes(sorted(st.hand_of(0))) + b"/" + bytes(sorted(st.hand_of(1)))
+    deck = bytes(st.deck) if exact else bytes(st.deck[: st.ndeck])
     return (
-        bytes(st.board), bytes(st.cnt), bytes(st.done), bytes(st.side), bytes(st.loc),
-        bytes(st.hand), bytes(st.deck), st.ndeck, st.to_move, st.phase, st.winner, st.turn,
-        st.nplayed, st.oil, st.prep, st.variant,
+        bytes(st.board), bytes(st.cnt), bytes(st.done), bytes(st.side), bytes(st.loc), hand, deck,
+        st.ndeck, st.to_move, st.phase, st.winner, st.turn, st.nplayed, st.oil, st.prep, st.variant,
     )  # fmt: skip
 
 

@@ -1,0 +1,177 @@
+"""Schotten Totten 2 text notation (docs/NOTATION.md): moves, positions and records, all
+round-tripping. The device need not import this module (it packs records: engine.st2.record).
+
+Moves: "B11@3" plays B11 at tile 3 (tiles 1-7, left to right), "C3" declares control of tile 3,
+"oil3" throws a cauldron on tile 3, "ret135" retreats from tiles 1, 3 and 5, "done" ends the
+declarations after the card.
+Position, one line of space-separated fields:
+  ST2 p1 play w- t12 n13 o3 x0 h1=R1.R2.. h2=.. k=<discard> d=<deck> 1u=A/D 2u=A/D .. 7d=A/D
+the player to move (p1 = the Attacker), phase, winner, turns, cards played, cauldrons left,
+preparation taken this turn (x1), hands, the discard (sorted), the deck (bottom first, drawn
+from the end), then each tile with its side (u/d): the Attacker's cards in play order with
+"@n" once complete (n = cards played when it completed), "/", the Defender's. "-" is empty.
+"""
+
+from engine.errors import IllegalMove
+from engine.st2 import table as T
+from engine.st2.cards import NONE, NSIEGE, NTILES, name, need, parse
+from engine.st2.state import State
+
+_PHASES = ("play", "declare", "over")
+
+
+def move_text(m):
+    """Move int to text: move_text(331) == "B11@3", move_text(523) == "ret13"."""
+    if not isinstance(m, int) or m < 0:
+        raise IllegalMove("no such move: %r" % (m,))
+    if m < T.DECLARE:
+        return "%s@%d" % (name(m // 7), m % 7 + 1)
+    if m < T.CAULDRON:
+        return "C%d" % (m - T.DECLARE + 1)
+    if m < T.RETREAT:
+        return "oil%d" % (m - T.CAULDRON + 1)
+    if T.RETREAT < m < T.DONE:
+        return "ret" + "".join([str(t + 1) for t in T.decode_retreat(m)])
+    if m == T.DONE:
+        return "done"
+    raise IllegalMove("no such move: %r" % (m,))
+
+
+def _tile(text):
+    if len(text) != 1 or not "1" <= text <= "7":
+        raise IllegalMove("no such tile %r (tiles are 1-7)" % (text,))
+    return ord(text) - 49
+
+
+def parse_move(text):
+    """Text to move int: parse_move("B11@3") == 331; IllegalMove if malformed."""
+    t = text.strip()
+    low = t.lower()
+    if low == "done":
+        return T.DONE
+    if low.startswith("oil") and len(t) == 4:
+        return T.CAULDRON + _tile(t[3])
+    if low.startswith("ret") and len(t) > 3:
+        tiles = [_tile(ch) for ch in t[3:]]
+        if any(tiles[i] >= tiles[i + 1] for i in range(len(tiles) - 1)):
+            raise IllegalMove("retreat tiles go in increasing order, once each: %r" % (text,))
+        return T.encode_retreat(tiles)
+    if len(t) == 2 and t[0] in "cC":
+        return T.DECLARE + _tile(t[1])
+    at = t.find("@")
+    if at < 0:
+        raise IllegalMove("malformed move %r (expected like B11@3, C3, oil3, ret135, done)" % (text,))
+    return parse(t[:at]) * 7 + _tile(t[at + 1 :])
+
+
+def _cards(seq):
+    seq = [c for c in seq if c != NONE]
+    return ".".join([name(c) for c in seq]) if seq else "-"
+
+
+def _parse_cards(text):
+    return [] if text == "-" else [parse(x) for x in text.split(".")]
+
+
+def position_text(st):
+    """One line describing a whole State."""
+    out = [
+        "ST2",
+        "p%d" % (st.to_move + 1),
+        _PHASES[st.phase],
+        "w" + ("-" if st.winner == NONE else str(st.winner + 1)),
+        "t%d" % st.turn,
+        "n%d" % st.nplayed,
+        "o%d" % st.oil,
+        "x%d" % st.prep,
+        "h1=" + _cards(st.hand_of(0)),
+        "h2=" + _cards(st.hand_of(1)),
+        "k=" + _cards(st.discard()),
+        "d=" + _cards(st.deck[: st.ndeck]),
+    ]
+    for t in range(NTILES):
+        sides = []
+        for p in (0, 1):
+            s = _cards(st.cards_at(t, p))
+            if st.done[t * 2 + p]:
+                s += "@%d" % st.done[t * 2 + p]
+            sides.append(s)
+        out.append("%d%s=%s/%s" % (t + 1, "ud"[st.side[t]], sides[0], sides[1]))
+    return " ".join(out)
+
+
+def _int_field(f, prefix, lo, hi):
+    if not f.startswith(prefix) or not f[len(prefix) :].isdigit():
+        raise IllegalMove("expected %s<number>, got %r" % (prefix, f))
+    v = int(f[len(prefix) :])
+    if v < lo or v > hi:
+        raise IllegalMove("%r out of range %d-%d" % (f, lo, hi))
+    return v
+
+
+def parse_position(text):
+    """Text to State; IllegalMove naming the problem if it is malformed or impossible."""
+    f = text.split()
+    if len(f) != 12 + NTILES or f[0] != "ST2":
+        raise IllegalMove("a position has 19 fields starting with ST2")
+    if f[2] not in _PHASES:
+        raise IllegalMove("bad phase %r" % f[2])
+    st = State(None)
+    st.to_move = _int_field(f[1], "p", 1, 2) - 1
+    st.phase = _PHASES.index(f[2])
+    st.winner = NONE if f[3] == "w-" else _int_field(f[3], "w", 1, 2) - 1
+    if (st.winner == NONE) != (st.phase != T.PH_OVER):
+        raise IllegalMove("a winner exactly when the phase is over")
+    st.turn = _int_field(f[4], "t", 0, 255)
+    st.nplayed = _int_field(f[5], "n", 0, 255)
+    st.oil = _int_field(f[6], "o", 0, T.OIL)
+    st.prep = _int_field(f[7], "x", 0, 1)
+    seen = bytearray(NSIEGE)
+
+    def take(text, key, most=NSIEGE, why=""):
+        if not text.startswith(key):
+            raise IllegalMove("expected %s..." % key)
+        cards = _parse_cards(text[len(key) :])
+        if len(cards) > most:
+            raise IllegalMove(why)
+        for c in cards:
+            if seen[c]:
+                raise IllegalMove("card %s appears twice" % name(c))
+            seen[c] = 1
+        return cards
+
+    for p in (0, 1):
+        h = take(f[8 + p], "h%d=" % (p + 1), T.HAND, "player %d holds more than %d cards" % (p + 1, T.HAND))
+        for i in range(len(h)):
+            st.hand[p * T.HMAX + i] = h[i]
+    for c in take(f[10], "k="):
+        st.loc[c] = 2
+    d = take(f[11], "d=")
+    st.deck = bytearray(d)
+    st.ndeck = len(d)
+    for t in range(NTILES):
+        tok = f[12 + t]
+        if len(tok) < 3 or tok[0] != str(t + 1) or tok[1] not in "ud" or tok[2] != "=":
+            raise IllegalMove("tile %d: expected %du=... or %dd=..." % (t + 1, t + 1, t + 1))
+        st.side[t] = "ud".index(tok[1])
+        parts = tok[3:].split("/")
+        if len(parts) != 2:
+            raise IllegalMove("tile %d: expected Attacker/Defender cards" % (t + 1))
+        n = need(t, st.side[t])
+        for p in (0, 1):
+            cards_t, _, done_t = parts[p].partition("@")
+            cards = take(cards_t, "", n, "tile %d: more than %d cards" % (t + 1, n))
+            if (len(cards) == n) != bool(done_t):
+                raise IllegalMove("tile %d: a complete side, and only it, carries @n" % (t + 1))
+            i = t * 2 + p
+            for k in range(len(cards)):
+                st.board[i * T.SLOTS + k] = cards[k]
+                st.loc[cards[k]] = 1
+            st.cnt[i] = len(cards)
+            if done_t:
+                st.done[i] = _int_field("@" + done_t, "@", 1, st.nplayed)
+    if sum(seen) != NSIEGE:
+        raise IllegalMove("%d cards are missing" % (NSIEGE - sum(seen)))
+    if st.phase == T.PH_DECLARE and (st.to_move != 0 or not st.declarable()):
+        raise IllegalMove("the declare phase is the Attacker's, with a declaration possible")
+    return st

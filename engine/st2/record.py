@@ -1,0 +1,92 @@
+"""Schotten Totten 2 game records as packed bytes, and their replay (what the device imports;
+the text form is engine.st2.notation's).
+
+A record is a match mode (engine.st2.match: SINGLE or REVENGE) and its games, each a seed and
+its moves. Packed: a version byte (0x21: the second game, version 1), the mode, the number of
+games, then per game the seed (4 bytes, big endian), its number of moves (2 bytes) and 2 bytes
+per move (big endian).
+"""
+
+from engine.errors import IllegalMove
+from engine.st2.match import REVENGE, SINGLE, Match
+from engine.st2.state import State
+from engine.st2.table import PH_OVER
+
+VERSION = 0x21
+
+
+class Record:
+    """Mode and games ([seed, moves] each); replay() rebuilds any game's State exactly."""
+
+    def __init__(self, seed=None, moves=None, mode=SINGLE):
+        self.mode = mode
+        self.games = []
+        if seed is not None:
+            self.games.append([seed, moves if moves is not None else []])
+        self.result = None  # (match player, line) when read from text
+
+    def add_game(self, seed, moves=None):
+        self.games.append([seed, moves if moves is not None else []])
+        return self.games[-1][1]
+
+    def replay(self, game=-1, upto=None):
+        """The State of a game (the last by default) after `upto` moves (all by default)."""
+        seed, moves = self.games[game]
+        st = State(seed)
+        n = len(moves) if upto is None else upto
+        for i in range(n):
+            try:
+                st.apply(moves[i])
+            except IllegalMove as e:
+                raise IllegalMove("game %d, move %d: %s" % (self._index(game) + 1, i + 1, e)) from None
+        return st
+
+    def _index(self, game):
+        return game if game >= 0 else len(self.games) + game
+
+    def replay_match(self):
+        """Replay every game through a Match: (Match, last State); IllegalMove if a game before
+        the last is unfinished or a game comes after the match is decided."""
+        m = Match(self.mode)
+        st = None
+        for i in range(len(self.games)):
+            if m.over():
+                raise IllegalMove("game %d: the match was already decided" % (i + 1))
+            st = self.replay(i)
+            if st.phase == PH_OVER:
+                m.finish_game(st)
+            elif i < len(self.games) - 1:
+                raise IllegalMove("game %d is not finished but another follows" % (i + 1))
+        return m, st
+
+    def pack(self):
+        out = bytearray((VERSION, self.mode, len(self.games)))
+        for seed, moves in self.games:
+            out.extend(((seed >> 24) & 255, (seed >> 16) & 255, (seed >> 8) & 255, seed & 255))
+            out.extend((len(moves) >> 8, len(moves) & 255))
+            for m in moves:
+                out.extend((m >> 8, m & 255))
+        return bytes(out)
+
+
+def unpack(data):
+    """Packed bytes to a Record; IllegalMove if malformed (the moves are checked by replay)."""
+    if len(data) < 3 or data[0] != VERSION:
+        raise IllegalMove("not a Schotten Totten 2 record (version byte 0x21)")
+    if data[1] != SINGLE and data[1] != REVENGE:
+        raise IllegalMove("bad match mode %d" % data[1])
+    rec = Record(None, None, data[1])
+    i = 3
+    for _ in range(data[2]):
+        if i + 6 > len(data):
+            raise IllegalMove("record truncated")
+        seed = (data[i] << 24) | (data[i + 1] << 16) | (data[i + 2] << 8) | data[i + 3]
+        n = (data[i + 4] << 8) | data[i + 5]
+        i += 6
+        if i + 2 * n > len(data):
+            raise IllegalMove("record truncated")
+        rec.add_game(seed, [(data[i + 2 * k] << 8) | data[i + 2 * k + 1] for k in range(n)])
+        i += 2 * n
+    if i != len(data):
+        raise IllegalMove("trailing bytes after the last game")
+    return rec
