@@ -1,7 +1,8 @@
 """Schotten Totten 2: building positions for rulebook cases, snapshots, invariants."""
 
-from engine.st2 import table as T
-from engine.st2.cards import NCARDS, NONE, NSIEGE, NTILES, need, parse
+from engine.st2 import moves as T
+from engine.st2.cards import NCARDS, NONE, NSIEGE, NTILES, need
+from engine.st2.notation import parse_card as parse
 from engine.st2.state import State
 
 

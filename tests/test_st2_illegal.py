@@ -4,9 +4,9 @@ the state byte-for-byte unchanged (every bytearray and field compared)."""
 import pytest
 
 from engine.errors import IllegalMove
-from engine.st2 import table as T
+from engine.st2 import moves as T
+from engine.st2.moves import CAULDRON, DECLARE, DONE, NMOVES, RETREAT, encode_play, encode_retreat
 from engine.st2.state import State
-from engine.st2.table import CAULDRON, DECLARE, DONE, NMOVES, RETREAT, encode_play, encode_retreat
 from tests.st2_helpers import build, cards, snapshot
 
 

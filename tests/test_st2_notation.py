@@ -5,15 +5,17 @@ import pytest
 from engine.errors import IllegalMove
 from engine.rng import Rng
 from engine.st2 import game
-from engine.st2 import table as T
-from engine.st2.cards import name, parse
+from engine.st2 import moves as T
+from engine.st2.cards import name
 from engine.st2.match import REVENGE, SINGLE, Match
-from engine.st2.notation import move_text, parse_move, parse_position, position_text
+from engine.st2.notation import move_text, parse_card, parse_move, parse_position, position_text
 from engine.st2.play import random_move
 from engine.st2.record import Record, unpack
 from engine.st2.recordtext import parse_record, record_text, replay_text
 from engine.st2.state import State
 from tests.st2_helpers import build, check_invariants, snapshot
+
+parse = parse_card
 
 VALID = [m for m in range(T.NMOVES) if m < 60 * 7 or T.DECLARE <= m <= T.DONE and m != T.RETREAT]
 

@@ -4,7 +4,7 @@ import pytest
 
 from engine.errors import IllegalMove
 from engine.rng import Rng
-from engine.st2 import table as T
+from engine.st2 import moves as T
 from engine.st2.play import random_game, random_move
 from engine.st2.state import State
 from tests.st2_helpers import check_invariants, quick_invariants, snapshot

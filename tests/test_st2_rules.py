@@ -3,11 +3,9 @@
 import pytest
 
 from engine.errors import IllegalMove
-from engine.st2 import table as T
+from engine.st2 import moves as T
 from engine.st2.cards import K_ALL, K_COLOUR, K_LOW, K_RUN, K_SAME, K_SUM, NTILES, kind, name, need
-from engine.st2.prove import beat, score
-from engine.st2.state import State
-from engine.st2.table import (
+from engine.st2.moves import (
     CAULDRON,
     DECLARE,
     DONE,
@@ -17,6 +15,8 @@ from engine.st2.table import (
     encode_play,
     encode_retreat,
 )
+from engine.st2.prove import beat, score
+from engine.st2.state import State
 from tests.brute2 import brute_beat, brute_key
 from tests.st2_helpers import build, cards, check_invariants
 

@@ -4,7 +4,7 @@ A siege card is `colour * 12 + strength`: colour 0..4 is R Y G B P, strength 0..
 So R0 = 0, R11 = 11, Y0 = 12, B11 = 3 * 12 + 11 = 47, P11 = 59. 255 (`NONE`) marks an empty
 slot. Ids 60..71 are kept for the tactic variant's 11 tactic cards (issue 15), so every card
 table is NCARDS = 72 long and the base game only ever uses the first NSIEGE = 60.
-Example: `parse("B11")` is 47 and `name(47)` is "B11".
+Example: `name(47)` is "B11" (and engine.st2.notation.parse_card("B11") is 47).
 
 A wall tile has two sides, undamaged (0) and damaged (1); each side needs a number of cards
 and considers some formation types (DESIGN.md's table). `need(t, side)` and `kind(t, side)`
@@ -34,7 +34,6 @@ K_SAME = const(2)  # same strength, else the sum
 K_COLOUR = const(3)  # colour (a colour-run counts as a sum), else the sum
 K_RUN = const(4)  # run (a colour-run counts as a sum), else the sum
 K_LOW = const(5)  # the lower sum wins
-KIND_NAMES = ("all", "sum", "same", "colour", "run", "lowest")
 
 # Per tile: need << 4 | kind, undamaged side then damaged side (DESIGN.md).
 _WALL = bytes(
@@ -60,39 +59,8 @@ def kind(t, side):
     return _WALL[t * 2 + side] & 15
 
 
-def colour(c):
-    return c // 12
-
-
-def strength(c):
-    return c % 12
-
-
-def make(col, s):
-    return col * 12 + s
-
-
 def name(c):
     """Card int to its name, e.g. 47 -> "B11"."""
     if not isinstance(c, int) or c < 0 or c >= NSIEGE:
         raise IllegalMove("no such card: %r" % (c,))
     return COLOURS[c // 12] + str(c % 12)
-
-
-def parse(text):
-    """Card name to int, e.g. "B11" -> 47; IllegalMove for anything else."""
-    if not isinstance(text, str) or len(text) < 2 or len(text) > 3:
-        raise IllegalMove("unknown card %r" % (text,))
-    col = COLOURS.find(text[0].upper())
-    digits = text[1:]
-    if col < 0 or not digits.isdigit() or (len(digits) == 2 and digits[0] == "0"):
-        raise IllegalMove("unknown card %r" % (text,))
-    s = int(digits)
-    if s > 11:
-        raise IllegalMove("unknown card %r" % (text,))
-    return col * 12 + s
-
-
-def names(cards):
-    """Space-separated names of the cards in an iterable (empty slots skipped)."""
-    return " ".join([name(c) for c in cards if c != NONE])

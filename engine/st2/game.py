@@ -19,26 +19,20 @@ except ImportError:
 
 
 from engine.errors import IllegalMove
-from engine.st2 import table as _t
 from engine.st2.cards import NCARDS, NSIEGE, NTILES  # noqa: F401 - part of the interface
-from engine.st2.state import State
-from engine.st2.table import (  # noqa: F401 - part of the interface
-    ATTACKER,
+from engine.st2.moves import (  # noqa: F401 - part of the interface
     CAULDRON,
     DECLARE,
-    DEFENDER,
     DONE,
     HAND,
     HMAX,
     NMOVES,
-    OIL,
     PH_DECLARE,
     PH_OVER,
     PH_PLAY,
     RETREAT,
-    encode_play,
-    encode_retreat,
 )
+from engine.st2.state import State
 
 NAME = "st2"
 NPLAYERS = const(2)
@@ -132,6 +126,3 @@ def new_match(mode=1):
     from engine.st2.match import Match
 
     return Match(mode)
-
-
-PHASES = (_t.PH_PLAY, _t.PH_DECLARE, _t.PH_OVER)

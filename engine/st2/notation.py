@@ -13,11 +13,25 @@ from the end), then each tile with its side (u/d): the Attacker's cards in play 
 """
 
 from engine.errors import IllegalMove
-from engine.st2 import table as T
-from engine.st2.cards import NONE, NSIEGE, NTILES, name, need, parse
+from engine.st2 import moves as T
+from engine.st2.cards import NONE, NSIEGE, NTILES, name, need
 from engine.st2.state import State
 
 _PHASES = ("play", "declare", "over")
+
+
+def parse_card(text):
+    """Card name to int, e.g. "B11" -> 47; IllegalMove for anything else."""
+    if not isinstance(text, str) or len(text) < 2 or len(text) > 3:
+        raise IllegalMove("unknown card %r" % (text,))
+    col = "RYGBP".find(text[0].upper())
+    digits = text[1:]
+    if col < 0 or not digits.isdigit() or (len(digits) == 2 and digits[0] == "0"):
+        raise IllegalMove("unknown card %r" % (text,))
+    s = int(digits)
+    if s > 11:
+        raise IllegalMove("unknown card %r" % (text,))
+    return col * 12 + s
 
 
 def move_text(m):
@@ -61,7 +75,7 @@ def parse_move(text):
     at = t.find("@")
     if at < 0:
         raise IllegalMove("malformed move %r (expected like B11@3, C3, oil3, ret135, done)" % (text,))
-    return parse(t[:at]) * 7 + _tile(t[at + 1 :])
+    return parse_card(t[:at]) * 7 + _tile(t[at + 1 :])
 
 
 def _cards(seq):
@@ -70,7 +84,7 @@ def _cards(seq):
 
 
 def _parse_cards(text):
-    return [] if text == "-" else [parse(x) for x in text.split(".")]
+    return [] if text == "-" else [parse_card(x) for x in text.split(".")]
 
 
 def position_text(st):

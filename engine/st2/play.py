@@ -1,6 +1,6 @@
 """Random legal play of Schotten Totten 2, for self-play statistics, tests and benchmarks."""
 
-from engine.st2.table import ATTACKER, DONE, PH_DECLARE, PH_OVER, PH_PLAY, RETREAT
+from engine.st2.moves import ATTACKER, DONE, PH_DECLARE, PH_OVER, PH_PLAY, RETREAT
 
 PREP_RATE = 8  # a random preparation action one turn in 8, when one is possible
 

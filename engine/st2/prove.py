@@ -25,13 +25,13 @@ except ImportError:
 
 
 from engine.st2.cards import K_ALL, K_COLOUR, K_LOW, K_RUN, K_SAME
+from engine.st2.forms import colour, extreme, same, windows
 
 R_COLOUR_RUN = const(4)
 R_SAME = const(3)
 R_COLOUR = const(2)
 R_RUN = const(1)
 R_SUM = const(0)
-RANK_NAMES = ("sum", "run", "colour", "same strength", "colour-run")
 
 
 def score(cards, n, kd):
@@ -81,143 +81,6 @@ def score(cards, n, kd):
     return rank << 6 | total
 
 
-def _extreme(seen, need, high):
-    """The `need` highest (or lowest) unseen cards, or None."""
-    out = []
-    for i in range(12):
-        s = 11 - i if high else i
-        for col in range(5):
-            c = col * 12 + s
-            if not seen[c]:
-                out.append(c)
-                if len(out) == need:
-                    return out
-    return None
-
-
-def _same(target, st, n, need, seen):
-    for s in range(11, -1, -1) if st < 0 else (st,):
-        if (R_SAME << 6 | n * s) <= target:
-            return None
-        add = []
-        for col in range(4, -1, -1):
-            c = col * 12 + s
-            if not seen[c]:
-                add.append(c)
-                if len(add) == need:
-                    return add
-    return None
-
-
-def _windows(target, rank, n, k, lo, hi, mask, cols, seen, mono):
-    """Runs (mono=1: one colour; 0: any colours; -1: not all of one colour), best window
-    first: the missing strengths from unseen cards, or None. cols: the opponent's colour
-    (-1 none yet, -2 several)."""
-    for a in range(12 - n, -1, -1):
-        if (rank << 6 | (n * a + n * (n - 1) // 2)) <= target:
-            return None
-        if k and (lo < a or hi >= a + n):
-            continue
-        if mono == 1:
-            for cc in range(5) if cols < 0 else (cols,):
-                add = []
-                for s in range(a, a + n):
-                    if k and (mask >> s) & 1:
-                        continue
-                    if seen[cc * 12 + s]:
-                        add = None
-                        break
-                    add.append(cc * 12 + s)
-                if add is not None:
-                    return add
-            continue
-        add = []
-        for s in range(a, a + n):
-            if k and (mask >> s) & 1:
-                continue
-            got = -1
-            for col in range(5):
-                if not seen[col * 12 + s]:
-                    got = col * 12 + s
-                    break
-            if got < 0:
-                add = None
-                break
-            add.append(got)
-        if add is None:
-            continue
-        if mono < 0 and cols != -2:
-            first = cols if cols >= 0 else add[0] // 12
-            if all(c // 12 == first for c in add):
-                # Monochrome: a colour-run, which this tile counts as a sum. Swap one card.
-                swap = -1
-                for i in range(len(add)):
-                    s = add[i] % 12
-                    for col in range(5):
-                        c = col * 12 + s
-                        if col != first and not seen[c]:
-                            swap = i << 8 | c
-                            break
-                    if swap >= 0:
-                        break
-                if swap < 0:
-                    continue
-                add[swap >> 8] = swap & 255
-        return add
-    return None
-
-
-def _colour(target, cols, base, need, seen, nonrun, fixed):
-    """The best completion of one colour (nonrun: not a colour-run) scoring above target."""
-    for cc in range(5) if cols < 0 else (cols,):
-        avail = [cc * 12 + s for s in range(11, -1, -1) if not seen[cc * 12 + s]]
-        if len(avail) < need:
-            continue
-        if not nonrun:
-            add = avail[:need]
-            t = base
-            for c in add:
-                t += c % 12
-            if (R_COLOUR << 6 | t) > target:
-                return add
-            continue
-        add = _bb(avail, need, 0, [], base, (target - (R_COLOUR << 6)), fixed)
-        if add is not None:
-            return add
-    return None
-
-
-def _bb(avail, need, i, acc, total, floor, fixed):
-    """Branch and bound: `need` more of avail[i:] (strengths descending) with a total above
-    floor and, with the fixed cards, not a run. Depth-first, highest first, so the bound
-    prunes almost everything."""
-    if need == 0:
-        if total <= floor:
-            return None
-        mask = 0
-        for c in fixed:
-            mask |= 1 << (c % 12)
-        for c in acc:
-            mask |= 1 << (c % 12)
-        while not mask & 1:
-            mask >>= 1
-        return None if (mask + 1) & mask == 0 else acc[:]
-    bound = total
-    for j in range(i, i + need):
-        if j >= len(avail):
-            return None
-        bound += avail[j] % 12
-    if bound <= floor:
-        return None
-    for j in range(i, len(avail) - need + 1):
-        acc.append(avail[j])
-        got = _bb(avail, need - 1, j + 1, acc, total + avail[j] % 12, floor, fixed)
-        acc.pop()
-        if got is not None:
-            return got
-    return None
-
-
 def beat(target, opp, k, n, kd, seen):
     """Cards the Defender could add to its k cards `opp` (k < n) to score above `target` on a
     tile of kind kd needing n cards, or None if the Attacker's formation cannot be beaten."""
@@ -247,7 +110,7 @@ def beat(target, opp, k, n, kd, seen):
         if s > hi:
             hi = s
     if kd == K_LOW:
-        add = _extreme(seen, need, False)
+        add = extreme(seen, need, False)
         if add is None:
             return None
         t = base
@@ -257,33 +120,33 @@ def beat(target, opp, k, n, kd, seen):
     distinct = mask >= 0 and (k == 0 or hi - lo < n)
     if kd == K_ALL:
         if distinct and cols != -2:
-            add = _windows(target, R_COLOUR_RUN, n, k, lo, hi, mask, cols, seen, 1)
+            add = windows(target, R_COLOUR_RUN, n, k, lo, hi, mask, cols, seen, 1)
             if add is not None:
                 return add
         if target >= R_COLOUR_RUN << 6:
             return None
     if kd == K_ALL or kd == K_SAME:
         if st != -2:
-            add = _same(target, st, n, need, seen)
+            add = same(target, st, n, need, seen)
             if add is not None:
                 return add
         if target >= R_SAME << 6:
             return None
     if kd == K_ALL or kd == K_COLOUR:
         if cols != -2:
-            add = _colour(target, cols, base, need, seen, kd == K_COLOUR, opp[:k])
+            add = colour(target, cols, base, need, seen, kd == K_COLOUR, opp[:k])
             if add is not None:
                 return add
         if target >= R_COLOUR << 6:
             return None
     if kd == K_ALL or kd == K_RUN:
         if distinct:
-            add = _windows(target, R_RUN, n, k, lo, hi, mask, cols, seen, -1 if kd == K_RUN else 0)
+            add = windows(target, R_RUN, n, k, lo, hi, mask, cols, seen, -1 if kd == K_RUN else 0)
             if add is not None:
                 return add
         if target >= R_RUN << 6:
             return None
-    add = _extreme(seen, need, True)
+    add = extreme(seen, need, True)
     if add is None:
         return None
     t = base

@@ -9,8 +9,8 @@ per move (big endian).
 
 from engine.errors import IllegalMove
 from engine.st2.match import REVENGE, SINGLE, Match
+from engine.st2.moves import PH_OVER
 from engine.st2.state import State
-from engine.st2.table import PH_OVER
 
 VERSION = 0x21
 

@@ -16,9 +16,9 @@ device packs them instead (engine.st2.record).
 
 from engine.errors import IllegalMove
 from engine.st2.match import REVENGE, SINGLE
+from engine.st2.moves import PH_OVER
 from engine.st2.notation import move_text, parse_move
 from engine.st2.record import Record
-from engine.st2.table import PH_OVER
 
 _MODES = ("single", "revenge")
 

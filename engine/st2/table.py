@@ -1,4 +1,4 @@
-"""Schotten Totten 2: the table both players see — state layout, move space, declarations.
+"""Schotten Totten 2: the table both players see — the state layout, declarations, legal moves.
 
 Player 0 is always the Attacker (shown as player 1), player 1 the Defender; a revenge match
 swaps who sits in which role (engine.st2.match). State, as bytearrays (cards: engine.st2.cards):
@@ -16,85 +16,13 @@ Scalars: to_move, phase, winner (255 = none), turn, nplayed (cards played so far
 completion stamp), oil (cauldrons left, 3..0), prep (1 once this turn's preparation action is
 taken), variant (0 base; 1 the tactic variant, issue 15).
 
-A turn (phases): PH_PLAY — the optional preparation action (at most one: a retreat or a
-cauldron), the Attacker's declarations (any number, before or after the preparation), then one
-card; the Defender's card ends the turn (draw). After the Attacker's card comes PH_DECLARE
-while a declaration is possible: declarations, then DONE (draw); with none possible the turn
-ends at once. Numbers 3..5 are kept for the variant: PH_DRAW (deck choice), PH_ACTION
-(multi-step action cards), PH_EXCHANGE (the non-moving player's step).
-
-Moves are ints in one flat space (legal lists come back sorted):
-  PLAY      card * 7 + tile      play a hand card at a tile (0..503; ids 60..71 kept for tactics)
-  DECLARE   504 + tile           the Attacker declares control of a tile
-  CAULDRON  511 + tile           the Defender's oil cauldron on a tile
-  RETREAT   518 + mask           the Attacker retreats from the tiles of mask (bit t = tile t;
-                                 1..127, so 519..645)
-  DONE      646                  end the declarations after playing, and draw
-  647..767  kept for the variant: DRAW_SIEGE 648, DRAW_TACTIC 649, TARGET_CARD 650 + card,
-            TARGET_TILE 722 + tile (action cards and the Exchange)
-Example: B11 (47) at tile 3 (index 2) is 47 * 7 + 2 = 331; declaring tile 3 is 506; a
-cauldron on tile 3 is 513; retreating from tiles 1 and 3 is 518 + 0b101 = 523.
+The move space and its phases: engine.st2.moves.
 """
 
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
-
-
 from engine.st2.cards import NSIEGE, NTILES, kind, need
+from engine.st2.legal import Legal
+from engine.st2.moves import ATTACKER, PH_DECLARE, SLOTS
 from engine.st2.prove import beat, score
-
-SLOTS = const(4)
-HMAX = const(7)
-HAND = const(6)
-OIL = const(3)
-ATTACKER = const(0)
-DEFENDER = const(1)
-
-PLAY = const(0)
-DECLARE = const(504)
-CAULDRON = const(511)
-RETREAT = const(518)
-DONE = const(646)
-DRAW_SIEGE = const(648)
-DRAW_TACTIC = const(649)
-TARGET_CARD = const(650)
-TARGET_TILE = const(722)
-NMOVES = const(768)
-
-PH_PLAY = const(0)
-PH_DECLARE = const(1)
-PH_OVER = const(2)
-PH_DRAW = const(3)
-PH_ACTION = const(4)
-PH_EXCHANGE = const(5)
-
-
-def encode_play(card, tile):
-    """PLAY move for a card int and a 0-based tile: encode_play(47, 2) == 331."""
-    return card * 7 + tile
-
-
-def decode_play(move):
-    """(card, tile) of a PLAY move: decode_play(331) == (47, 2)."""
-    return move // 7, move % 7
-
-
-def encode_retreat(tiles):
-    """RETREAT move for an iterable of 0-based tiles: encode_retreat((0, 2)) == 523."""
-    m = 0
-    for t in tiles:
-        m |= 1 << t
-    return RETREAT + m
-
-
-def decode_retreat(move):
-    """0-based tiles of a RETREAT move, ascending: decode_retreat(523) == [0, 2]."""
-    m = move - RETREAT
-    return [t for t in range(NTILES) if m >> t & 1]
 
 
 def copy_table(dst, src):
@@ -115,7 +43,7 @@ def copy_table(dst, src):
     dst.ndeck = src.ndeck
 
 
-class Table:
+class Table(Legal):
     """What both players see: shared by State and View (declaration checks work on either)."""
 
     def cards_at(self, t, p):
@@ -166,50 +94,6 @@ class Table:
             if self.cnt[t * 2] == need(t, self.side[t]) and self.declare_check(t) is None:
                 out.append(t)
         return out
-
-    def open_tiles(self, p):
-        """Tiles where player p may still place a card."""
-        return [t for t in range(NTILES) if self.cnt[t * 2 + p] < need(t, self.side[t])]
-
-    def retreat_mask(self):
-        """Bit t set for each tile where the Attacker has a card (a retreat may choose them)."""
-        m = 0
-        for t in range(NTILES):
-            if self.cnt[t * 2]:
-                m |= 1 << t
-        return m
-
-    def prep_moves(self):
-        """The preparation actions open to the player to move (sorted)."""
-        if self.phase != PH_PLAY or self.prep:
-            return []
-        if self.to_move == DEFENDER:
-            if not self.oil:
-                return []
-            return [CAULDRON + t for t in range(NTILES) if self.cnt[t * 2]]
-        full = self.retreat_mask()
-        return [RETREAT + m for m in range(1, full + 1) if m & full == m]
-
-    def legal_moves(self):
-        """Every legal move of the player to move, sorted (empty when the game is over)."""
-        ph = self.phase
-        if ph == PH_DECLARE:
-            out = [DECLARE + t for t in self.declarable()]
-            out.append(DONE)
-            return out
-        if ph != PH_PLAY:
-            return []
-        p = self.to_move
-        out = []
-        tiles = self.open_tiles(p)
-        if tiles:
-            for c in sorted(self.hand_of(p)):
-                for t in tiles:
-                    out.append(c * 7 + t)
-        if p == ATTACKER:
-            for t in self.declarable():
-                out.append(DECLARE + t)
-        return out + self.prep_moves()
 
     def complete_all(self, p):
         """True if every one of player p's formations is complete."""

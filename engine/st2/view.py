@@ -2,7 +2,8 @@
 
 from engine.errors import IllegalMove
 from engine.st2.cards import NONE, NSIEGE
-from engine.st2.table import HMAX, Table, copy_table
+from engine.st2.moves import HMAX
+from engine.st2.table import Table, copy_table
 
 
 class View(Table):

@@ -1,5 +1,7 @@
 """Random self-play on the MicroPython VM, from the repository root:
 micropython -X heapsize=64K tests/mp/selfplay.py GAME GAMES SEED [VARIANT] [TIMING]
+GAME st1 (VARIANT base, TIMING 2016|1999) or st2 (Schotten Totten 2, base game; player 1 is
+the Attacker). Only the chosen game's modules are imported.
 Prints: games=N p1_wins=A p2_wins=B avg_turns=T games_per_s=R
 """
 
@@ -9,28 +11,47 @@ sys.path.insert(0, ".")
 
 import time  # noqa: E402
 
-from engine import st1  # noqa: E402
-from engine.play import random_game  # noqa: E402
 from engine.rng import Rng  # noqa: E402
 
 
+def _ms():
+    return time.ticks_ms() if hasattr(time, "ticks_ms") else int(time.time() * 1000)
+
+
 def main(argv):
-    if len(argv) < 3 or argv[0] != "st1" or (len(argv) > 3 and argv[3] != "base"):
-        print("usage: selfplay.py st1 GAMES SEED [base] [2016|1999]")
+    if len(argv) < 3 or argv[0] not in ("st1", "st2") or (len(argv) > 3 and argv[3] != "base"):
+        print("usage: selfplay.py st1|st2 GAMES SEED [base] [2016|1999]")
         sys.exit(2)
     games = int(argv[1])
     seed = int(argv[2])
-    timing = st1.T1999 if len(argv) > 4 and argv[4] == "1999" else st1.T2016
     rng = Rng(seed)
     wins = [0, 0]
     turns = 0
-    t0 = time.ticks_ms() if hasattr(time, "ticks_ms") else int(time.time() * 1000)
-    for i in range(games):
-        st = random_game(seed + i, timing, rng, i & 1)
-        wins[st.winner] += 1
-        turns += st.turn
-    t1 = time.ticks_ms() if hasattr(time, "ticks_ms") else int(time.time() * 1000)
-    ms = max(1, t1 - t0)
+    t0 = _ms()
+    if argv[0] == "st2":
+        import gc
+
+        # Leaves first, collecting after each: compiling from source is the heap's peak (the
+        # device loads precompiled modules instead).
+        for m in ("cards", "forms", "prove", "moves", "legal", "table", "rules", "state", "actions", "play"):
+            __import__("engine.st2." + m)
+            gc.collect()
+        from engine.st2.play import random_game
+
+        for i in range(games):
+            st = random_game(seed + i, rng)
+            wins[st.winner] += 1
+            turns += st.turn
+    else:
+        from engine import st1
+        from engine.play import random_game
+
+        timing = st1.T1999 if len(argv) > 4 and argv[4] == "1999" else st1.T2016
+        for i in range(games):
+            st = random_game(seed + i, timing, rng, i & 1)
+            wins[st.winner] += 1
+            turns += st.turn
+    ms = max(1, _ms() - t0)
     print(
         "games=%d p1_wins=%d p2_wins=%d avg_turns=%.1f games_per_s=%.1f"
         % (games, wins[0], wins[1], turns / games, games * 1000 / ms)

@@ -1,0 +1,44 @@
+"""Schotten Totten 2 on a real MicroPython VM, under the 48K heap cap."""
+
+import re
+
+from engine.rng import Rng
+from engine.st2.play import random_game
+from tests.mp_util import run_mp
+
+SUMMARY = re.compile(r"^games=(\d+) p1_wins=(\d+) p2_wins=(\d+) avg_turns=([\d.]+) games_per_s=([\d.]+)$")
+
+
+def test_selfplay_plays_the_same_games_as_cpython_in_48k():
+    """`micropython -X heapsize=48K tests/mp/selfplay.py st2 GAMES SEED`: the same wins and
+    turns as the same games on CPython (our RNG and shuffle give the same deals)."""
+    r = run_mp(["tests/mp/selfplay.py", "st2", "150", "7"], heap="48K")
+    assert r.returncode == 0, r.stderr + r.stdout
+    m = SUMMARY.match(r.stdout.strip().splitlines()[-1])
+    assert m, r.stdout
+    rng = Rng(7)
+    wins = [0, 0]
+    turns = 0
+    for i in range(150):
+        st = random_game(7 + i, rng)
+        wins[st.winner] += 1
+        turns += st.turn
+    assert (int(m.group(1)), int(m.group(2)), int(m.group(3))) == (150, wins[0], wins[1])
+    assert m.group(4) == "%.1f" % (turns / 150)
+
+
+def test_the_st2_game_does_not_load_the_first_games_modules():
+    """The device loads only the game being played."""
+    code = (
+        "import sys; sys.path.insert(0, '.')\n"
+        "from engine.st2 import game, record\n"
+        "st = game.new_state(None, 3)\n"
+        "st.apply(st.legal_moves()[0])\n"
+        "print(' '.join(sorted(k for k in sys.modules if k.startswith('engine'))))\n"
+    )
+    r = run_mp(["-c", code], heap="64K")
+    assert r.returncode == 0, r.stderr
+    mods = r.stdout.split()
+    assert "engine.st2.state" in mods and "engine.st2.notation" not in mods
+    first = {"engine.st1", "engine.table", "engine.prove", "engine.view", "engine.cards", "engine.record"}
+    assert not first & set(mods) and not any(m.startswith("engine.ai") for m in mods)
