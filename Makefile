@@ -27,6 +27,7 @@ test: lint check-syntax
 # The long runs behind docs/BENCHMARKS.md (not in CI).
 long-test: $(READY)
 	$(PY) -m tests.prover_cases 100000 1
+	$(PY) -m tests.st2_prover_cases 100000 1
 
 bench: $(READY)
 	$(PY) -m sim.bench

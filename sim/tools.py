@@ -24,8 +24,12 @@ def prove_one(obj):
     """One `python -m sim prove` request (a dict) to its answer (a dict)."""
     if not isinstance(obj, dict):
         raise IllegalMove("each line must be a JSON object")
+    if obj.get("game", 1) == 2:
+        from sim.tools_st2 import prove_st2
+
+        return prove_st2(obj)
     if obj.get("game", 1) != 1:
-        raise IllegalMove("only game 1 (Schotten Totten) is supported")
+        raise IllegalMove("only game 1 (Schotten Totten) and game 2 (Schotten Totten 2) exist")
     mine = _card_list(obj, "my_cards")
     opp = _card_list(obj, "opp_cards")
     vis = _card_list(obj, "visible_elsewhere")
@@ -77,6 +81,10 @@ def replay(path):
     except OSError as e:
         print("cannot read %s: %s" % (path, e), file=sys.stderr)
         return 2
+    if _is_st2(text):
+        from sim.tools_st2 import replay_st2
+
+        return replay_st2(path, text)
     try:
         rec, st = replay_text(text)
     except IllegalMove as e:
@@ -88,6 +96,37 @@ def replay(path):
     else:
         print("game not finished: player %d to move (%d moves replayed)" % (st.to_move + 1, len(rec.moves)))
     return 0
+
+
+def _is_st2(text):
+    """True if a record's first non-comment line is `game st2`."""
+    for raw in text.split("\n"):
+        line = raw.split("#", 1)[0].split()
+        if line:
+            return [w.lower() for w in line] == ["game", "st2"]
+    return False
+
+
+def selfplay_st2(games, seed):
+    """Schotten Totten 2 random self-play: the summary line of selfplay (p1 = the Attacker)."""
+    from engine.st2.play import random_game as random_game_st2
+
+    rng = Rng(seed)
+    wins = [0, 0]
+    turns = 0
+    t0 = time.perf_counter()
+    for i in range(games):
+        st = random_game_st2(seed + i, rng)
+        wins[st.winner] += 1
+        turns += st.turn
+    dt = max(time.perf_counter() - t0, 1e-9)
+    return "games=%d p1_wins=%d p2_wins=%d avg_turns=%.1f games_per_s=%.1f" % (
+        games,
+        wins[0],
+        wins[1],
+        turns / games,
+        games / dt,
+    )
 
 
 def selfplay(games, seed, timing):
@@ -143,8 +182,11 @@ def demo(seed):
 
 
 def main_selfplay(args):
+    if args.game == "st2" and args.variant == "base":
+        print(selfplay_st2(args.games, args.seed))
+        return 0
     if args.game != "st1" or args.variant != "base":
-        print("only --game st1 --variant base exists so far", file=sys.stderr)
+        print("only --game st1|st2 --variant base exist so far", file=sys.stderr)
         return 2
     print(selfplay(args.games, args.seed, st1.T1999 if args.timing == "1999" else st1.T2016))
     return 0

@@ -47,7 +47,7 @@ def test_prove_json_lines():
         {"game": 1, "my_cards": ["R3", "G4", "B5"], "opp_cards": ["R3"]},
         {"game": 1, "my_cards": ["R3", "G4", "B5", "B6"], "opp_cards": []},
         {"game": 1, "my_cards": ["R3", "G4", "B5"], "opp_cards": ["Y3", "P4", "O5"]},
-        {"game": 2, "my_cards": []},
+        {"game": 3, "my_cards": []},
     ]
     text = "\n".join(json.dumps(x) for x in lines) + "\nnot json\n"
     r = sim(["prove"], text)

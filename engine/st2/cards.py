@@ -35,8 +35,8 @@ K_COLOUR = const(3)  # colour (a colour-run counts as a sum), else the sum
 K_RUN = const(4)  # run (a colour-run counts as a sum), else the sum
 K_LOW = const(5)  # the lower sum wins
 
-# Per tile: need << 4 | kind, undamaged side then damaged side (DESIGN.md).
-_WALL = bytes(
+# Per tile side (index tile * 2 + side): need << 4 | kind, undamaged then damaged (DESIGN.md).
+WALL = bytes(
     (
         3 << 4 | K_SUM, 3 << 4 | K_RUN,  # 1
         4 << 4 | K_ALL, 2 << 4 | K_SAME,  # 2
@@ -51,12 +51,12 @@ _WALL = bytes(
 
 def need(t, side):
     """Cards a formation needs on tile t (0..6) on that side (0 undamaged, 1 damaged)."""
-    return _WALL[t * 2 + side] >> 4
+    return WALL[t * 2 + side] >> 4
 
 
 def kind(t, side):
     """The K_* formation rule of tile t on that side."""
-    return _WALL[t * 2 + side] & 15
+    return WALL[t * 2 + side] & 15
 
 
 def name(c):

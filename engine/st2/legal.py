@@ -1,7 +1,7 @@
 """Schotten Totten 2: the legal moves of the player to move (a base class of engine.st2.table's
 Table, so that a State and a View both list them; the move space: engine.st2.moves)."""
 
-from engine.st2.cards import NTILES, need
+from engine.st2.cards import NTILES, WALL
 from engine.st2.moves import ATTACKER, CAULDRON, DECLARE, DEFENDER, DONE, PH_DECLARE, PH_PLAY, RETREAT
 
 
@@ -10,7 +10,8 @@ class Legal:
 
     def open_tiles(self, p):
         """Tiles where player p may still place a card."""
-        return [t for t in range(NTILES) if self.cnt[t * 2 + p] < need(t, self.side[t])]
+        cnt, side = self.cnt, self.side
+        return [t for t in range(NTILES) if cnt[t * 2 + p] < WALL[t * 2 + side[t]] >> 4]
 
     def retreat_mask(self):
         """Bit t set for each tile where the Attacker has a card (a retreat may choose them)."""

@@ -3,7 +3,7 @@ and of the game — the part of the rules engine.st2.state's State inherits (and
 engine.st2.actions calls)."""
 
 from engine.errors import IllegalMove
-from engine.st2.cards import NONE, NSIEGE, name, need
+from engine.st2.cards import NONE, NSIEGE, WALL, name
 from engine.st2.moves import ATTACKER, DEFENDER, HMAX, PH_DECLARE, PH_OVER, PH_PLAY, SLOTS
 from engine.st2.table import Table
 
@@ -24,7 +24,8 @@ class Rules(Table):
             raise IllegalMove("%s is not in player %d's hand" % (name(card), p + 1))
         i = t * 2 + p
         n = self.cnt[i]
-        if n >= need(t, self.side[t]):
+        full = WALL[t * 2 + self.side[t]] >> 4
+        if n >= full:
             # "The card requirement must never be exceeded, even before discarding cards."
             raise IllegalMove("tile %d already has its %d cards on player %d's side" % (t + 1, n, p + 1))
         self.hand[slot] = NONE
@@ -44,7 +45,7 @@ class Rules(Table):
         self.board[i * SLOTS + n] = card
         self.cnt[i] = n + 1
         self.loc[card] = 1
-        if n + 1 == need(t, self.side[t]):
+        if n + 1 == full:
             self.done[i] = self.nplayed
         self._after_play(p)
 

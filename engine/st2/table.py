@@ -19,7 +19,7 @@ taken), variant (0 base; 1 the tactic variant, issue 15).
 The move space and its phases: engine.st2.moves.
 """
 
-from engine.st2.cards import NSIEGE, NTILES, kind, need
+from engine.st2.cards import NSIEGE, NTILES, WALL, kind, need
 from engine.st2.legal import Legal
 from engine.st2.moves import ATTACKER, PH_DECLARE, SLOTS
 from engine.st2.prove import beat, score
@@ -90,15 +90,17 @@ class Table(Legal):
         if self.to_move != ATTACKER or self.phase > PH_DECLARE:
             return []
         out = []
+        cnt, side = self.cnt, self.side
         for t in range(NTILES):
-            if self.cnt[t * 2] == need(t, self.side[t]) and self.declare_check(t) is None:
+            if cnt[t * 2] == WALL[t * 2 + side[t]] >> 4 and self.declare_check(t) is None:
                 out.append(t)
         return out
 
     def complete_all(self, p):
         """True if every one of player p's formations is complete."""
+        cnt, side = self.cnt, self.side
         for t in range(NTILES):
-            if self.cnt[t * 2 + p] < need(t, self.side[t]):
+            if cnt[t * 2 + p] < WALL[t * 2 + side[t]] >> 4:
                 return False
         return True
 

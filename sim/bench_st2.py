@@ -1,0 +1,125 @@
+"""Schotten Totten 2 engine benchmarks behind docs/BENCHMARKS.md:
+`python -m sim.bench_st2 [games|prover|heap|imports]`."""
+
+import random
+import subprocess
+import sys
+import time
+
+from engine.rng import Rng
+from engine.st2.moves import PH_OVER
+from engine.st2.play import random_move
+from engine.st2.prove import beat, score
+from engine.st2.state import State
+from sim.tools import selfplay_st2
+from tests.mp_util import ROOT, micropython
+from tests.st2_prover_cases import random_case
+
+
+def bench_games():
+    print("cpython", selfplay_st2(5000, 1))
+    r = subprocess.run(
+        [micropython(), "-X", "heapsize=48K", "tests/mp/selfplay.py", "st2", "500", "1"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    print("micropython (48K)", r.stdout.strip() or r.stderr.strip()[-300:])
+
+
+def _time(fn, reps):
+    best = None
+    for _ in range(5):
+        t0 = time.perf_counter()
+        for _ in range(reps):
+            fn()
+        dt = (time.perf_counter() - t0) / reps
+        best = dt if best is None or dt < best else best
+    return best
+
+
+def _seen(unseen):
+    seen = bytearray(72)
+    for c in range(60):
+        seen[c] = 0 if unseen[c] else 1
+    return seen
+
+
+def bench_prover():
+    """Median and worst single-tile proof (random positions, every tile side, from no visible
+    card to nearly all), and 7-tile scans on states met in random games, on CPython."""
+    rng = random.Random(1)
+    cases = []
+    for i in range(28000):
+        mine, opp, n, kd, unseen = random_case(rng, i % 7, (i // 7) % 2, None)
+        cases.append((score(mine, n, kd), opp, len(opp), n, kd, _seen(unseen)))
+    times = []
+    for c in cases:
+        t0 = time.perf_counter()
+        beat(*c)
+        times.append((time.perf_counter() - t0, c))
+    times.sort(key=lambda x: x[0])
+    median = times[len(times) // 2][0]
+    worst = 0.0
+    for _, c in times[-60:]:  # re-time the slowest: the worst position, not the worst hiccup
+        worst = max(worst, _time(lambda c=c: beat(*c), 200))
+    print(
+        "proof of one tile: median %.1f us, worst position %.1f us (28,000 random positions)"
+        % (median * 1e6, worst * 1e6)
+    )
+    states = []
+    g = Rng(3)
+    for seed in range(300):
+        st = State(seed)
+        while st.phase != PH_OVER:
+            if st.to_move == 0:
+                states.append(st.copy())
+            st.apply(random_move(st, g))
+    scan = sorted(_time(lambda s=s: s.declarable(), 20) for s in states[::5])
+    slow = [s for s in states if sum(s.cnt[0::2]) >= 12]
+    print(
+        "7-tile scan (declarable): median %.1f us, worst %.1f us (%d Attacker states)"
+        % (scan[len(scan) // 2] * 1e6, scan[-1] * 1e6, len(scan))
+    )
+    if slow:
+        worst = max(_time(lambda s=s: s.declarable(), 20) for s in slow[:400])
+        print("7-tile scan, states with 12+ Attacker cards on the wall: worst %.1f us" % (worst * 1e6))
+
+
+def _fits(heap, cwd):
+    r = subprocess.run(
+        [micropython(), "-X", "heapsize=%d" % heap, "tests/mp/selfplay.py", "st2", "3", "1"],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+    )
+    return r.returncode == 0
+
+
+def bench_heap():
+    """Smallest -X heapsize (1K steps) at which 3 full games run, engine as .py."""
+    lo, hi = 4096, 256 * 1024
+    while hi - lo > 1024:
+        mid = (lo + hi) // 2 // 1024 * 1024
+        if _fits(mid, ROOT):
+            hi = mid
+        else:
+            lo = mid
+    print("smallest heap for full st2 games, engine as .py (compiled in RAM): %dK" % (hi // 1024))
+
+
+def bench_imports():
+    """The modules a device game of Schotten Totten 2 imports (engine.st2.game, the binary
+    record), listed by the MicroPython VM itself."""
+    code = (
+        "import sys; sys.path.insert(0, '.'); from engine.st2 import game, record; "
+        "print(' '.join(sorted(k for k in sys.modules if k.startswith('engine'))))"
+    )
+    r = subprocess.run([micropython(), "-c", code], cwd=ROOT, capture_output=True, text=True)
+    print("device imports:", r.stdout.strip() or r.stderr.strip())
+
+
+if __name__ == "__main__":
+    what = sys.argv[1:] or ["games", "prover", "heap", "imports"]
+    for w in what:
+        {"games": bench_games, "prover": bench_prover, "heap": bench_heap, "imports": bench_imports}[w]()
