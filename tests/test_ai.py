@@ -173,7 +173,7 @@ def test_the_true_deal_fits_the_opponents_last_play(timing):
     play (the table before it is rebuilt from what both players saw); random deals often do
     not, so keeping the deals that fit tells the look-ahead something."""
     from engine.ai import _search
-    from engine.ai.search import _before, _fits
+    from engine.ai.lookahead import _before, _fits
 
     srch = _search()
     rng = Rng(3)
@@ -208,7 +208,7 @@ def test_the_true_deal_fits_the_opponents_last_play(timing):
 
 
 def test_no_inference_without_a_known_last_play():
-    from engine.ai.search import _before
+    from engine.ai.lookahead import _before
     from engine.notation import parse_position, position_text
 
     st = st1.State(8)

@@ -17,7 +17,9 @@ Interface (attributes and methods every platform has):
 - `refresh()`: push the changes made under `root` to the screen
 - `ticks_ms()`: milliseconds, wrapping at 2**29 like supervisor.ticks_ms; compare
   two readings with `ticks_diff(new, old)`, never with plain subtraction
-- `load()`: bytes of the whole save area, SAVE_SIZE (8192) bytes
+- `load()`: the whole save area, SAVE_SIZE (8192) bytes, as anything that indexes to ints
+  and slices to bytes: the device hands over `microcontroller.nvm` itself (no 8 KB copy in
+  RAM); ui/store.py only reads it, during the load
 - `save(offset, data)`: write bytes at offset into the save area (no framing: the
   slot store in ui/store.py builds on these two)
 - `sound(name)`: one of SOUNDS; `last_sound` keeps the last name asked for

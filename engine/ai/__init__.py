@@ -112,9 +112,9 @@ def choose(view, rng, level=HARD, ms=0, tick=None):
     try:
         srch = _search()
         srch.best = -1
-        srch.j.tick = srch.jo.tick = tick
-        srch.j.hand_w = srch.jo.hand_w = b.hand
-        srch.j.late = srch.jo.late = b.late
+        srch.j.tick = tick
+        srch.j.hand_w = b.hand
+        srch.j.late = b.late
         from engine.ai.search import plays
 
         return plays(view, rng, srch, b, ms)

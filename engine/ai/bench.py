@@ -9,7 +9,7 @@ engine, which raises IllegalMove otherwise.
 
 from array import array
 
-import engine.ai.search  # noqa: F401  (loaded now: compiling it is not thinking time)
+import engine.ai.lookahead  # noqa: F401  (loaded now: compiling it is not thinking time)
 from engine import st1
 from engine.ai import Player
 

@@ -1,87 +1,26 @@
-"""Medium, Hard and Expert: the knowledge score of every play, then (Expert) a look ahead
-in sampled deals of the unseen cards.
+"""Medium and Hard: the knowledge score of every play (engine.ai.judge); the best one wins.
+Expert's look-ahead in sampled deals is engine.ai.lookahead, desktop-only: the device never
+loads its code or its buffers (docs/BENCHMARKS.md, Memory).
 
-The look-ahead: the best few plays by score are each tried in `samples` deals drawn from
-the view (View.sample: the opponent's hand and the deck order at random, nothing else).
-In each deal the play and our claims are made, the opponent answers with the play its own
-Judge likes best from its own side of the table (its hand, not ours) and claims (`plies`
-such turns, ours between them), and the leaf is the score of our best next play. With at
-most `end` cards left in the deck the deals are played out to the end of the game instead
-(one deal once the deck is empty: the unseen cards are then the opponent's hand). With
-`infer`, a deal is kept only if the opponent's last play fits it: Hard, holding that deal's
-hand before the play, would have made it (up to `infer` deals drawn, else the last). A play
-that wins outright scores ONE * 4, one that lets the opponent win scores -ONE * 4. The
-totals decide; the first score breaks ties.
-
-Work is counted in units (one unit = one stone evaluation in a Judge): a budget stops the
-look-ahead between deals, so a seed and a budget give the same move on every machine. An
-optional wall-clock cap (ms) is checked at the same points, for the device only.
+Work is counted in units (one unit = one stone evaluation in a Judge), so a seed and a
+budget give the same move on every machine.
 """
 
 from array import array
 
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
-
-
 from engine.ai.judge import Judge
-from engine.st1 import CLAIM, DONE, PASS, PH_CLAIM, PH_OVER, PH_PLAY
-from engine.table import HAND, SLOTS, Table, copy_table
-
-_WIN = const(4096)
-_MAXC = const(8)
-
-try:
-    from time import ticks_diff, ticks_ms  # MicroPython
-except ImportError:
-    try:
-        from time import monotonic_ns  # CircuitPython and CPython: an int, no float rounding
-
-        def ticks_ms():
-            return monotonic_ns() // 1000000
-    except ImportError:
-        from time import monotonic
-
-        def ticks_ms():
-            return int(monotonic() * 1000)
-
-    def ticks_diff(a, b):
-        return a - b
+from engine.st1 import CLAIM
 
 
 class Search:
-    """Every buffer a decision needs, made once: two Judges, scores, look-ahead totals."""
+    """Every buffer a decision needs, made once: the Judge and the scores of the plays;
+    engine.ai.lookahead adds its own (a second Judge, totals, a deal pool) on first use."""
 
     def __init__(self):
         self.j = Judge()
-        self.jo = Judge()
+        self.jo = None
         self.scores = array("i", bytes(4 * 64))
-        self.cand = [0] * _MAXC
-        self.acc = [0] * _MAXC
-        self.oscores = array("i", bytes(4 * 64))
-        self.pool = bytearray(54)
         self.best = -1  # best move found so far (read after a MemoryError)
-
-
-def _claim_all(st):
-    """Make every claim the player to move may make now; stop if the game ends."""
-    while st.phase == PH_CLAIM:
-        cl = st.claimable()
-        if not cl:
-            return
-        st.apply(CLAIM + cl[0])
-
-
-def _settle(st, p):
-    """Player p's claim step, if it is p's now: every claim it may make, then DONE."""
-    if st.to_move == p and st.phase == PH_CLAIM:
-        _claim_all(st)
-        if st.phase == PH_CLAIM:
-            st.apply(DONE)
 
 
 def _best(moves, scores, n):
@@ -102,7 +41,6 @@ def plays(view, rng, srch, b, ms):
     me = view.me
     j = srch.j
     j.units = 0
-    srch.jo.units = 0
     hand = view.hand_of(me)
     j.setup(view, me, hand, view.opp_hand)
     j.stone_odds()
@@ -125,192 +63,6 @@ def plays(view, rng, srch, b, ms):
             samples = 1
     if cands <= 1 or samples <= 0:
         return moves[bi]
-    # The candidates: the best `cands` plays by score.
-    cand = srch.cand
-    nc = 0
-    if cands > _MAXC:
-        cands = _MAXC
-    while nc < cands:
-        k = -1
-        for i in range(n):
-            if moves[i] >= CLAIM:
-                continue
-            dup = False
-            for q in range(nc):
-                if cand[q] == i:
-                    dup = True
-            if not dup and (k < 0 or scores[i] > scores[k]):
-                k = i
-        if k < 0:
-            break
-        cand[nc] = k
-        nc += 1
-    if nc <= 1:
-        return moves[bi]
-    acc = srch.acc
-    for q in range(nc):
-        acc[q] = 0
-    t0 = ticks_ms()
-    done = 0
-    used = j.units
-    units = b.units
-    prior = b.prior
-    prev = _before(view) if b.infer > 0 else None
-    for _ in range(samples):
-        if units and used >= units:
-            break
-        if ms and ticks_diff(ticks_ms(), t0) >= ms:
-            break
-        base = view.sample(rng, srch.pool)
-        if prev is not None:
-            k = 1
-            while k < b.infer and not _fits(srch, prev, base):
-                base = view.sample(rng, srch.pool)
-                k += 1
-        for q in range(nc):
-            acc[q] += _reply_value(srch, base, moves[cand[q]], me, plies)
-        used = j.units + srch.jo.units
-        done += 1
-        # The best so far, for a MemoryError or a cap in the next deal.
-        srch.best = moves[cand[_pick(acc, scores, cand, nc, done * prior)]]
-    if not done:
-        return moves[bi]
-    return moves[cand[_pick(acc, scores, cand, nc, done * prior)]]
+    from engine.ai.lookahead import look_ahead
 
-
-def _before(view):
-    """The table as the opponent saw it when it chose its last play (None if that play is
-    not known, or was not the opponent's latest turn): the card back in its hand, the claims
-    made since undone, the deck one card longer if it drew. Only what both players saw."""
-    lp = view.lplay
-    op = view.me ^ 1
-    if lp < 0 or (lp >> 10) & 1 != op or lp >> 11 != view.turn - 1:
-        return None
-    mv = lp & 1023
-    c = mv // 9
-    s = mv % 9
-    t = object.__new__(Table)
-    copy_table(t, view)
-    i = s * 2 + op
-    n = t.cnt[i] - 1
-    t.board[i * SLOTS + n] = 255
-    t.cnt[i] = n
-    if t.done[i] == t.nplayed:
-        t.done[i] = 0
-    t.nplayed -= 1
-    t.public[c] = 0
-    for k in range(9):
-        if (view.lclaim >> k) & 1:
-            t.owner[k] = 0
-    t.to_move = op
-    t.phase = PH_PLAY
-    t.turn -= 1
-    t.drew = view.opp_hand == HAND
-    if t.drew:
-        t.ndeck += 1
-    t.played = mv
-    t.stones = t.open_stones(op)
-    t.nhand = len(view.hand_of(view.me))
-    return t
-
-
-def _fits(srch, prev, base):
-    """Would Hard, holding what deal `base` gives the opponent before its last play, have
-    made that play? (The card it drew since is any one of its hand: the deal's order is
-    random, so its last card.) True if it had no choice."""
-    op = prev.to_move
-    h = base.hand_of(op)
-    if prev.drew:
-        h.pop()
-    c = prev.played // 9
-    h.append(c)
-    h.sort()
-    mv = []
-    for x in h:
-        for s in prev.stones:
-            mv.append(x * 9 + s)
-    n = len(mv)
-    if n < 2:
-        return True
-    jo = srch.jo
-    jo.setup(prev, op, h, prev.nhand)
-    jo.stone_odds()
-    os = srch.oscores
-    if n > len(os):
-        srch.oscores = os = array("i", bytes(4 * n))
-    jo.score_plays(mv, os, True)
-    return mv[_best(mv, os, n)] == prev.played
-
-
-def _pick(acc, scores, cand, nc, w):
-    """The candidate with the best look-ahead total, plus w/4 of its own score per deal."""
-    bq = 0
-    bv = acc[0] + ((w * scores[cand[0]]) >> 2)
-    for q in range(1, nc):
-        v = acc[q] + ((w * scores[cand[q]]) >> 2)
-        if v > bv:
-            bq = q
-            bv = v
-    return bq
-
-
-def _turn(srch, st, p):
-    """Player p's whole turn in a sampled deal: claims, the play Hard's score likes best from
-    p's side (its hand, the other hand unseen), claims. Returns False if the game ended."""
-    _settle(st, p)
-    if st.phase == PH_OVER:
-        return False
-    mv = st.legal_moves()
-    if mv[0] == PASS:
-        st.apply(PASS)
-    else:
-        jo = srch.jo
-        jo.setup(st, p, st.hand_of(p), len(st.hand_of(p ^ 1)))
-        jo.stone_odds()
-        n = len(mv)
-        os = srch.oscores
-        if n > len(os):
-            srch.oscores = os = array("i", bytes(4 * n))
-        jo.score_plays(mv, os, True)
-        st.apply(mv[_best(mv, os, n)])
-    _settle(st, p)
-    return st.phase != PH_OVER
-
-
-def _reply_value(srch, base, move, me, plies):
-    """Our value in deal `base` after `move` and our claims, then `plies` turns of the
-    opponent (each followed by one of ours but the last), every turn played as Hard would:
-    Hard's score of our best next play, or +-_WIN if the game ends. plies 0: to the end.
-    Nothing here recurses: the turns are a loop."""
-    st = base.copy()
-    st.apply(move)
-    _settle(st, me)
-    op = me ^ 1
-    k = 0
-    while st.phase != PH_OVER:
-        if not _turn(srch, st, op):
-            break
-        k += 1
-        if k == plies:
-            break
-        if not _turn(srch, st, me):
-            break
-    if st.phase == PH_OVER:
-        return _WIN if st.winner == me else -_WIN
-    # The leaf: our claims, then Hard's score of our best play from here.
-    _settle(st, me)
-    if st.phase == PH_OVER:
-        return _WIN if st.winner == me else -_WIN
-    j = srch.j
-    j.setup(st, me, st.hand_of(me), len(st.hand_of(op)))
-    v = j.value(j.stone_odds())
-    if st.phase == PH_PLAY and st.to_move == me:
-        mv = st.legal_moves()
-        if mv[0] != PASS:
-            n = len(mv)
-            os = srch.oscores
-            if n > len(os):
-                srch.oscores = os = array("i", bytes(4 * n))
-            j.score_plays(mv, os, True)
-            v = os[_best(mv, os, n)]
-    return v
+    return look_ahead(view, rng, srch, b, ms, moves, scores, bi, cands, samples, plies)

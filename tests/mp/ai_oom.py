@@ -51,6 +51,8 @@ def fill(free):
 
 def main(argv):
     level = ai.level_of(argv[0]) if argv else ai.EXPERT
+    if level == ai.EXPERT:
+        import engine.ai.lookahead  # noqa: F401  (Expert's look-ahead, loaded before the heap is filled)
     n = int(argv[1]) if len(argv) > 1 else 6
     views = positions(n)
     answers = legal = freed = 0

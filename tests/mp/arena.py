@@ -12,7 +12,14 @@ sys.path.insert(0, ".")
 
 # Load the modules leaves first, collecting after each: compiling from source is the peak
 # of the heap (the device loads precompiled .mpy files instead).
-for _m in ("engine.st1", "engine.ai", "engine.ai.know", "engine.ai.judge", "engine.ai.search"):
+for _m in (
+    "engine.st1",
+    "engine.ai",
+    "engine.ai.know",
+    "engine.ai.judge",
+    "engine.ai.search",
+    "engine.ai.lookahead",
+):
     __import__(_m)
     gc.collect()
 
