@@ -42,3 +42,19 @@ def test_the_st2_game_does_not_load_the_first_games_modules():
     assert "engine.st2.state" in mods and "engine.st2.notation" not in mods
     first = {"engine.st1", "engine.table", "engine.prove", "engine.view", "engine.cards", "engine.record"}
     assert not first & set(mods) and not any(m.startswith("engine.ai") for m in mods)
+
+
+def test_device_paths_on_the_vm():
+    """Copies, views and sampled states, a revenge match packed, unpacked and replayed, and
+    game.decode on MicroPython (96K: the check script is compiled in RAM too), with the same
+    match as on CPython."""
+    import subprocess
+    import sys
+
+    from tests.mp_util import ROOT
+
+    r = run_mp(["tests/mp/st2_check.py"], heap="96K")
+    assert r.returncode == 0, r.stderr + r.stdout
+    assert "st2 mp: 3 passed, 0 failed" in r.stdout, r.stdout
+    cp = subprocess.run([sys.executable, "tests/mp/st2_check.py"], cwd=ROOT, capture_output=True, text=True)
+    assert cp.stdout == r.stdout
