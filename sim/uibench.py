@@ -232,7 +232,9 @@ def memory(seed):
     app.key(K_B)
     app.pages.title_menu.select(P.T_HELP)
     app.key(K_A)
-    for _ in P.HELP:
+    from ui.help import HELP
+
+    for _ in HELP:
         note("help page %d" % (app.help_page + 1))
         app.key(K_RIGHT)
     app.key(K_B)

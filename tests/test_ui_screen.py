@@ -123,7 +123,9 @@ def test_a_key_ends_the_animation_at_once(clocked):
     claim_by_playing(app)
     assert app.anim_n
     press(app, K_START)
-    assert not app.anim_n and app.board.stones.grid[0] == T_STONE_P1 and app.mode == A.PAUSE
+    assert not app.anim_n and app.mode == A.PAUSE and app.board is None  # no table under a menu
+    press(app, K_A)  # Resume: the table is built again, the stone claimed
+    assert app.mode == A.BOARD and app.board.stones.grid[0] == T_STONE_P1
 
 
 def test_the_ai_tick_moves_the_thinking_indicator(clocked):

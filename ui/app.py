@@ -39,7 +39,8 @@ from ui.play import (  # noqa: F401 - the modes are part of this module's interf
 from ui.session import OPP_DEMO, OPP_PASS, Session, Settings
 from ui.store import Store
 
-_MENU_MODULES = ("menus", "pages", "widgets")  # ui.* modules of the menu screens
+_MENU_MODULES = ("menus", "pages", "widgets", "help")  # ui.* modules of the menu screens
+_AI_MODULES = ("lookahead", "search", "judge", "know", "easy")  # engine.ai.*, then engine.ai
 _tick_ok = {}  # engine.ai.choose -> does it take tick=? (found out on the first call)
 
 
@@ -85,11 +86,10 @@ class App(Play):
         self.store = Store(platform)
         sbytes, self.stats, game, msg = self.store.load()
         self.settings = Settings.unpack(sbytes)
-        self.board = BoardView()
+        self.board = None  # the table's display objects (ui.board.BoardView), while shown
         self.pages = None  # the menu pages (ui.pages.Pages), while a menu is on screen
         self._menus = None  # the ui.menus module, while loaded
         self.root = displayio.Group()
-        self.root.append(self.board.group)
         platform.root.append(self.root)
         self.session = None
         self.mode = TITLE
@@ -138,7 +138,26 @@ class App(Play):
         gc.collect()
 
     def _title(self, note="A: choose"):
+        self._drop_ai()
         self._m().title(self, note)
+
+    def _drop_ai(self):
+        """Let go of the AI's code and buffers (the title: no game is being played). A game
+        continued or started imports them again."""
+        if self.session is not None:
+            self.session.chooser = None
+        if "engine.ai" not in sys.modules:
+            return
+        _tick_ok.clear()  # it holds engine.ai.choose
+        self._release_search()
+        import engine
+
+        for n in _AI_MODULES:
+            sys.modules.pop("engine.ai." + n, None)
+        sys.modules.pop("engine.ai", None)
+        if hasattr(engine, "ai"):
+            delattr(engine, "ai")
+        gc.collect()
 
     def _pause(self):
         self._m().pause(self)
@@ -158,17 +177,30 @@ class App(Play):
         self.mode = mode
         if mode in (BOARD, HANDOVER, ROUND_END):
             self._drop_menus()
-            self.board.group.hidden = False
+            if self.board is None:  # drawn whole by the caller's redraw
+                self.board = BoardView()
+                self.root.insert(0, self.board.group)
             return
         m = self._m()
+        if self.board is not None:  # the table's display objects are let go of under a menu
+            self.root.remove(self.board.group)
+            self.board = None
+            self._release_search()
         self.pages.show(m.PAGES[mode])
-        self.board.group.hidden = True
         self._turn_lights()
+
+    def _release_search(self):
+        """Free the AI's search buffers (a menu is on screen; the next search makes them)."""
+        ai = sys.modules.get("engine.ai")
+        if ai is not None:
+            ai.release()
 
     # -- the table ---------------------------------------------------------------------------
 
     def _enter_board(self):
         s = self.session
+        if s.chooser is None:  # the AI was let go of at the title
+            s.chooser = self.chooser_for(self.settings)
         moves = s.settle()
         if s.round_over():
             self._round_end()
@@ -219,7 +251,7 @@ class App(Play):
                 self.redraw()
         elif m == ROUND_END:
             if k == K_A:
-                self.board.panel.show(None)
+                self.board.show_panel(None)
                 if self.session is None:
                     self._title()
                 else:

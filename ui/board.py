@@ -63,8 +63,7 @@ class BoardView:
         self.group.append(self.msg_area.grid)
         self.group.append(self.side.grid)
         self._think_phase = 0
-        self.panel = _Panel()
-        self.group.append(self.panel.group)
+        self.panel = None  # the end-of-round / hand-over panel, built only while shown
 
     def draw(self, st, seat, hand=None, marks=(), scores=None):
         """Show state `st` with player `seat` at the bottom. `hand`: the cards to show in the
@@ -94,6 +93,19 @@ class BoardView:
         self.deck.set("D%d" % st.ndeck)
         if scores is not None:
             self.score.set("%d-%d" % (scores[seat], scores[opp]))
+
+    def show_panel(self, lines):
+        """Show the panel over the message line and the hand with up to four lines (the first
+        in gold); None takes it away (its display objects are let go of)."""
+        if lines is None:
+            if self.panel is not None:
+                self.group.remove(self.panel.group)
+                self.panel = None
+            return
+        if self.panel is None:
+            self.panel = _Panel()
+            self.group.append(self.panel.group)
+        self.panel.show(lines)
 
     def flash(self, mask, on):
         """Claim animation frame: the stones flagged in `mask` gold (on) or as settled."""

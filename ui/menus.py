@@ -38,7 +38,9 @@ def key(self, k):
             if self.back == BOARD:
                 self.redraw()
         elif m == TEXT and self.help_page >= 0 and k in (K_LEFT, K_RIGHT):
-            self.help_page = (self.help_page + (1 if k == K_RIGHT else -1)) % len(P.HELP)
+            from ui.help import HELP
+
+            self.help_page = (self.help_page + (1 if k == K_RIGHT else -1)) % len(HELP)
             help_page(self)
 
 
@@ -133,8 +135,10 @@ def help_(self, back):
 
 
 def help_page(self):
-    n = len(P.HELP)
-    self.pages.show_text(P.HELP[self.help_page], "<  page %d/%d  >  B: back" % (self.help_page + 1, n))
+    from ui.help import HELP
+
+    n = len(HELP)
+    self.pages.show_text(HELP[self.help_page], "<  page %d/%d  >  B: back" % (self.help_page + 1, n))
 
 
 def settings_key(self, k):

@@ -128,11 +128,11 @@ class Play:
             last = self.last_play or (
                 "New game" if m.rounds == 1 else "Round %d of %d" % (m.played + 1, m.rounds)
             )
-            b.panel.show(
+            b.show_panel(
                 ("PLAYER %d'S TURN" % n, last, "Pass it to player %d." % n, "Player %d: press A" % n)
             )
             return
-        b.panel.show(None)
+        b.show_panel(None)
         if not human:
             b.point_hand(None)
             b.point_stone(None, 0)
@@ -362,7 +362,8 @@ class Play:
         if not self.anim_n and not any(self.anim_mask):
             return
         self.anim_n = 0
-        self.board.flash(self.anim_mask, False)
+        if self.board is not None:
+            self.board.flash(self.anim_mask, False)
         for i in range(9):
             self.anim_mask[i] = 0
         self._turn_lights()
@@ -390,7 +391,7 @@ class Play:
         b.point_stone(None, 0)
         b.say("")
         self.sound("lose" if w == 1 and opp < OPP_PASS else "win")
-        b.panel.show(round_end_lines(st, m, names, over))
+        b.show_panel(round_end_lines(st, m, names, over))
         self._turn_lights()
         if over:
             self.session = None

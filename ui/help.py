@@ -1,0 +1,53 @@
+"""The rules help pages (a menu's "How to play"): loaded only while one is on screen."""
+
+HELP = (
+    (
+        "SCHOTTEN TOTTEN",
+        "Win 5 of the 9 stones,",
+        "or 3 side by side.",
+        "Each turn: play one card",
+        "next to a stone, on your",
+        "side; 3 cards a side.",
+        "Then draw a card.",
+    ),
+    (
+        "FORMATIONS (best first)",
+        "Colour-run: R4 R5 R6",
+        "Three of a kind: 7 7 7",
+        "Colour: G2 G5 G9",
+        "Run: R3 B4 Y5",
+        "Sum: any three cards",
+        "Tie: higher total, then",
+        "who completed first.",
+    ),
+    (
+        "CLAIMS",
+        "2016: after you play.",
+        "1999: before you play.",
+        "Claim a stone when your",
+        "3 cards beat anything",
+        "the other side could",
+        "still make from unseen",
+        "cards (hands count too).",
+    ),
+    (
+        "THE TABLE",
+        "Top: their cards. Middle:",
+        "the stones. Below: yours.",
+        "Gold rim: you can claim.",
+        "Arrow down: your stone,",
+        "arrow up: theirs.",
+        "D24: cards in the deck,",
+        "0-0: points, you first.",
+    ),
+    (
+        "KEYS",
+        "Left/Right: pick a card",
+        "A or Up: take it, A: play",
+        "B: back   Select: hint",
+        "Start: menu (undo,",
+        "card tracker, help)",
+        "Manual claims: A claim,",
+        "B end the claim step.",
+    ),
+)
