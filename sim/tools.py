@@ -111,31 +111,21 @@ def selfplay_st2(games, seed):
     """Schotten Totten 2 random self-play: the summary line of selfplay (p1 = the Attacker)."""
     from engine.st2.play import random_game as random_game_st2
 
-    rng = Rng(seed)
-    wins = [0, 0]
-    turns = 0
-    t0 = time.perf_counter()
-    for i in range(games):
-        st = random_game_st2(seed + i, rng)
-        wins[st.winner] += 1
-        turns += st.turn
-    dt = max(time.perf_counter() - t0, 1e-9)
-    return "games=%d p1_wins=%d p2_wins=%d avg_turns=%.1f games_per_s=%.1f" % (
-        games,
-        wins[0],
-        wins[1],
-        turns / games,
-        games / dt,
-    )
+    return _selfplay(games, seed, lambda s, rng, i: random_game_st2(s, rng))
 
 
 def selfplay(games, seed, timing):
+    return _selfplay(games, seed, lambda s, rng, i: random_game(s, timing, rng, i & 1))
+
+
+def _selfplay(games, seed, play):
+    """The summary line of `games` random games, game i being play(seed + i, rng, i)."""
     rng = Rng(seed)
     wins = [0, 0]
     turns = 0
     t0 = time.perf_counter()
     for i in range(games):
-        st = random_game(seed + i, timing, rng, i & 1)
+        st = play(seed + i, rng, i)
         wins[st.winner] += 1
         turns += st.turn
     dt = max(time.perf_counter() - t0, 1e-9)

@@ -4,10 +4,8 @@ import json
 import re
 
 from engine.rng import Rng
-from engine.st2.match import REVENGE, SINGLE, Match
-from engine.st2.moves import PH_OVER
-from engine.st2.play import random_move
-from engine.st2.record import Record
+from engine.st2.match import REVENGE, SINGLE
+from engine.st2.play import random_match
 from engine.st2.recordtext import record_text
 from tests.test_cli import sim
 
@@ -63,19 +61,7 @@ def test_selfplay_st2_summary_line():
 
 
 def _match_file(tmp_path, mode):
-    rng = Rng(6)
-    m = Match(mode)
-    rec = Record(None, None, mode)
-    g = 0
-    while not m.over():
-        moves = rec.add_game(90 + g)
-        st = m.new_game(90 + g)
-        while st.phase != PH_OVER:
-            mv = random_move(st, rng)
-            st.apply(mv)
-            moves.append(mv)
-        m.finish_game(st)
-        g += 1
+    m, rec = random_match(mode, 90, Rng(6))
     p = tmp_path / "st2.txt"
     p.write_text(record_text(rec))
     return p, m

@@ -9,7 +9,7 @@ from engine.st2 import moves as T
 from engine.st2.cards import name
 from engine.st2.match import REVENGE, SINGLE, Match
 from engine.st2.notation import move_text, parse_card, parse_move, parse_position, position_text
-from engine.st2.play import random_move
+from engine.st2.play import random_match, random_move
 from engine.st2.record import Record, unpack
 from engine.st2.recordtext import parse_record, record_text, replay_text
 from engine.st2.state import State
@@ -111,13 +111,7 @@ def test_revenge_match_records_replay():
     """'playing two games back to back, exchanging roles': the record holds both games."""
     rng = Rng(3)
     for seed in range(6):
-        m = Match(REVENGE)
-        rec = Record(None, None, REVENGE)
-        g = 0
-        while not m.over():
-            moves = rec.add_game(seed * 10 + g)
-            m.finish_game(_play_out(m.new_game(seed * 10 + g), rng, moves))
-            g += 1
+        m, rec = random_match(REVENGE, seed * 10, rng)
         assert len(rec.games) >= 2 and len(rec.games) % 2 == 0
         text = record_text(rec)
         assert text.count("\nseed ") == len(rec.games)

@@ -13,17 +13,20 @@ R_SAME = const(3)
 R_COLOUR = const(2)
 
 
-def extreme(seen, need, high):
-    """The `need` highest (or lowest) unseen cards, or None."""
+def extreme(seen, need, high, base, target):
+    """The `need` highest (high) or lowest unseen cards if, added to cards of strength total
+    `base`, they score above target as a sum (high) or on a lowest-sum tile; else None."""
     out = []
+    t = base
     for i in range(12):
         s = 11 - i if high else i
         for col in range(5):
             c = col * 12 + s
             if not seen[c]:
                 out.append(c)
+                t += s
                 if len(out) == need:
-                    return out
+                    return out if (t if high else 63 - t) > target else None
     return None
 
 

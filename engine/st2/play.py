@@ -50,3 +50,23 @@ def random_game(seed, rng, check=None):
     if check is not None:
         check(st)
     return st
+
+
+def random_match(mode, seed, rng):
+    """Play a match (engine.st2.match: SINGLE or REVENGE) of random games, game i dealt from
+    seed + i; returns (Match, Record) with every move recorded."""
+    from engine.st2.match import Match
+    from engine.st2.record import Record
+
+    m = Match(mode)
+    rec = Record(None, None, mode)
+    while not m.over():
+        g = len(rec.games)
+        moves = rec.add_game(seed + g)
+        st = m.new_game(seed + g)
+        while st.phase != PH_OVER:
+            mv = random_move(st, rng)
+            st.apply(mv)
+            moves.append(mv)
+        m.finish_game(st)
+    return m, rec

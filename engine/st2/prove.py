@@ -110,13 +110,7 @@ def beat(target, opp, k, n, kd, seen):
         if s > hi:
             hi = s
     if kd == K_LOW:
-        add = extreme(seen, need, False)
-        if add is None:
-            return None
-        t = base
-        for c in add:
-            t += c % 12
-        return add if 63 - t > target else None
+        return extreme(seen, need, False, base, target)
     distinct = mask >= 0 and (k == 0 or hi - lo < n)
     if kd == K_ALL:
         if distinct and cols != -2:
@@ -146,10 +140,4 @@ def beat(target, opp, k, n, kd, seen):
                 return add
         if target >= R_RUN << 6:
             return None
-    add = extreme(seen, need, True)
-    if add is None:
-        return None
-    t = base
-    for c in add:
-        t += c % 12
-    return add if t > target else None
+    return extreme(seen, need, True, base, target)

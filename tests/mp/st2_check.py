@@ -11,9 +11,9 @@ sys.path.insert(0, ".")
 from engine.errors import IllegalMove  # noqa: E402
 from engine.rng import Rng  # noqa: E402
 from engine.st2 import game  # noqa: E402
-from engine.st2.match import REVENGE, Match  # noqa: E402
-from engine.st2.play import random_move  # noqa: E402
-from engine.st2.record import Record, unpack  # noqa: E402
+from engine.st2.match import REVENGE  # noqa: E402
+from engine.st2.play import random_match, random_move  # noqa: E402
+from engine.st2.record import unpack  # noqa: E402
 
 passed = 0
 failed = 0
@@ -57,22 +57,10 @@ def copies_and_views():
 
 
 def match_record():
-    rng = Rng(2)
-    m = Match(REVENGE)
-    rec = Record(None, None, REVENGE)
-    g = 0
-    while not m.over():
-        moves = rec.add_game(40 + g)
-        st = m.new_game(40 + g)
-        while st.phase != game.PH_OVER:
-            mv = random_move(st, rng)
-            st.apply(mv)
-            moves.append(mv)
-        m.finish_game(st)
-        g += 1
+    m, rec = random_match(REVENGE, 40, Rng(2))
     back = unpack(rec.pack())
     m2, last = back.replay_match()
-    assert m2.results == m.results and same(last, st)
+    assert m2.results == m.results and same(last, rec.replay()) and last.phase == game.PH_OVER
     print("match %d games winner %d" % (len(rec.games), m.winner()))
 
 
