@@ -13,6 +13,7 @@ from engine.st2.moves import PH_OVER
 from engine.st2.play import random_move
 from engine.st2.prove import beat, score
 from engine.st2.state import State
+from sim.bench import _time  # the same best-of-five timer as the first game's benchmarks
 from sim.tools import selfplay_st2
 from tests.mp_util import ROOT, micropython
 from tests.st2_prover_cases import random_case
@@ -27,17 +28,6 @@ def bench_games():
         text=True,
     )
     print("micropython (48K)", r.stdout.strip() or r.stderr.strip()[-300:])
-
-
-def _time(fn, reps):
-    best = None
-    for _ in range(5):
-        t0 = time.perf_counter()
-        for _ in range(reps):
-            fn()
-        dt = (time.perf_counter() - t0) / reps
-        best = dt if best is None or dt < best else best
-    return best
 
 
 def _seen(unseen):
