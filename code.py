@@ -10,7 +10,7 @@ survives the crash. See docs/DEVICE.md.
 
 import sys
 
-if sys.implementation.name == "circuitpython":
+if sys.implementation.name != "cpython":  # CircuitPython (or the MicroPython twin)
     import gc
     import time
     from array import array

@@ -69,17 +69,23 @@ def _catches_import_error(handler):
 
 
 def _device_branch(node):
-    """For an `if` on sys.implementation.name against "circuitpython", the statements that
-    run on the device (the other branch is desktop-only and not scanned); else None."""
+    """For an `if` on sys.implementation.name against "circuitpython" (== takes the device
+    branch) or "cpython" (!= takes it), the statements that run on the device (the other
+    branch is desktop-only and not scanned); else None."""
     if not isinstance(node, ast.If) or not isinstance(node.test, ast.Compare):
         return None
     t = node.test
     if len(t.ops) != 1 or not isinstance(t.ops[0], (ast.Eq, ast.NotEq)):
         return None
     sides = [ast.unparse(t.left), ast.unparse(t.comparators[0])]
-    if "sys.implementation.name" not in sides or not ({"'circuitpython'", '"circuitpython"'} & set(sides)):
+    if "sys.implementation.name" not in sides:
         return None
-    return node.body if isinstance(t.ops[0], ast.Eq) else node.orelse
+    eq = isinstance(t.ops[0], ast.Eq)
+    if {"'circuitpython'", '"circuitpython"'} & set(sides):
+        return node.body if eq else node.orelse
+    if {"'cpython'", '"cpython"'} & set(sides):
+        return node.orelse if eq else node.body
+    return None
 
 
 def scan_imports(path, module):

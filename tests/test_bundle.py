@@ -110,10 +110,18 @@ def test_desktop_branch_is_not_scanned(tmp_path):
             import sysconfig
         if sys.implementation.name != "circuitpython":
             import importlib
+        if sys.implementation.name != "cpython":  # CircuitPython, or the MicroPython twin
+            import keypad
+        else:
+            import pdb
+        if sys.implementation.name == "cpython":
+            import sysconfig
+        else:
+            import storage
         """,
     )
     got = {n for n, _, _ in scan_imports(tmp_path / "code.py", "code")}
-    assert got == {"sys", "board"}
+    assert got == {"sys", "board", "keypad", "storage"}
 
 
 def test_offline_without_cache_says_so(tmp_path, monkeypatch):

@@ -1,0 +1,502 @@
+"""The device twin: the bundle's device code as shipped, on stand-in hardware, played by keys.
+
+    micropython -X heapsize=NNK tests/mp/twin.py GAME VARIANT LEVEL GAMES SEED [options]
+
+GAME st1, VARIANT base, LEVEL easy|medium|hard (the opponent set in the settings menu),
+GAMES complete games, SEED for the player's choices (the game's own seed comes from the
+device clock, as on the board). Options:
+  --bundle DIR       the CIRCUITPY folder (default build/CIRCUITPY; `make bundle` makes it)
+  --heap NNK         give the device code the heap of `-X heapsize=NNK` alone: the stand-ins
+                     and this runner (about 90K of their own) live in the rest of a larger
+                     -X heapsize (give NNK + 200K), behind one ballast block
+  --stages           print the live heap at each stage (imports, App built, in game, after)
+  --sweep            a crash screen with a readable text ends the run with exit status 0
+  --no-terminalio    a firmware without terminalio (some localized builds)
+
+sys.path is tests/mp/twin (the stand-ins for CircuitPython's hardware and core modules),
+then DIR and DIR/lib; code.py's main() runs DevicePlatform, ui/, engine/ and the bundled
+libraries. A driver looks at the App (captured by wrapping ui.app.App.__init__) and presses
+keys through the keypad's event queue and the PyGamer's joystick, as a player would: the
+settings (opponent = LEVEL, manual claims, every other value looked at and put back, the
+clear-data confirmation refused), the statistics page, new games; on the table a random legal
+card by moving the cursor and pressing A, or the hint's move (SELECT, then A) on every
+fourth turn; claims (A on a provable stone, B to end the claim step); once the pause menu
+with an undo, the card tracker and the help pages (turning them); A at each round end.
+Waiting for the AI is virtual time passing (the App's idle sleep, and 1 ms per clock read).
+
+The run ends when GAMES games are complete (a BaseException raised from the keypad, which
+code.py does not catch), or on code.py's crash screen (its text is printed; exit status 3,
+or 0 with --sweep), or on anything else (a traceback, exit status 1). It prints, then ends
+with one line:
+
+    erases=E erases_per_game=X presses=P refreshes=R modes=...
+    games=N peak_live=B min_free=B largest_alloc=B
+
+peak_live: the largest live heap (gc.mem_alloc() after gc.collect()) sampled at every key
+press, every display refresh (the AI's thinking indicator refreshes during its search) and
+before and after every AI turn, counted from the runner's baseline: taken after the stand-ins
+are imported and before code.py is (the stand-ins are C on the board). min_free: the smallest
+gc.mem_free() at those samples. largest_alloc: the largest single buffer the device code made
+the stand-ins allocate (bitmap buffers, palettes, tile arrays, nvm reads, pixel buffers):
+MicroPython has no allocation hook, so blocks the device code makes itself (its own
+bytearrays, compiled code) are not in it.
+"""
+
+import gc
+import sys
+
+_here = __file__.rpartition("/")[0] or "."
+_argv = [a for a in sys.argv[1:] if not a.startswith("--")]
+_opts = [a for a in sys.argv[1:] if a.startswith("--")]
+_bundle = "build/CIRCUITPY"
+for _i in range(len(sys.argv)):
+    if sys.argv[_i] == "--bundle" and _i + 1 < len(sys.argv):
+        _bundle = sys.argv[_i + 1]
+        _argv.remove(_bundle)
+_heap = 0
+for _i in range(len(sys.argv)):
+    if sys.argv[_i] == "--heap" and _i + 1 < len(sys.argv):
+        _heap = int(sys.argv[_i + 1].rstrip("Kk"))
+        _argv.remove(sys.argv[_i + 1])
+BARE_LIVE = 1664  # gc.mem_alloc() of a bare script at its start on this VM
+_paths = [_here + "/twin"]
+if "--no-terminalio" not in _opts:
+    _paths.append(_here + "/twin/rom")
+sys.path[:] = _paths + [_bundle, _bundle + "/lib"] + [p for p in sys.path if p.startswith(".frozen")]
+
+# The stand-ins are C modules in the board's firmware: load them before the baseline.
+import time  # noqa: E402, F401
+import traceback  # noqa: E402, F401
+
+import _twin  # noqa: E402
+import adafruit_pixelbuf  # noqa: E402, F401
+import analogio  # noqa: E402, F401
+import audiocore  # noqa: E402, F401
+import audioio  # noqa: E402, F401
+import board  # noqa: E402
+import digitalio  # noqa: E402, F401
+import displayio  # noqa: E402, F401
+import fontio  # noqa: E402, F401
+import keypad  # noqa: E402, F401
+import microcontroller  # noqa: E402, F401
+import neopixel_write  # noqa: E402, F401
+import storage  # noqa: E402, F401
+import supervisor  # noqa: E402
+
+try:
+    import terminalio  # noqa: F401
+except ImportError:
+    pass
+
+K_B, K_A, K_START, K_SELECT, K_RIGHT, K_DOWN, K_UP, K_LEFT = range(8)
+TITLE, SETTINGS, PAUSE, TEXT, TRACKER, BOARD, HANDOVER, ROUND_END, CONFIRM = range(9)
+MODE_NAMES = ("TITLE", "SETTINGS", "PAUSE", "TEXT", "TRACKER", "BOARD", "HANDOVER", "ROUND_END", "CONFIRM")
+LEVELS = ("easy", "medium", "hard")
+MAX_PRESSES_PER_GAME = 3000
+DEBUG = "--debug" in _opts
+
+
+class Done(BaseException):
+    """GAMES games are complete."""
+
+
+class Crashed(BaseException):
+    """code.py's crash screen is showing (args: its text)."""
+
+
+class Stuck(BaseException):
+    """The driver pressed too many keys without finishing a game."""
+
+
+class Meter:
+    """Heap samples after a collection, from the baseline."""
+
+    def __init__(self):
+        gc.collect()
+        self.base = gc.mem_alloc()
+        self.peak = 0
+        self.min_free = gc.mem_free()
+        self.samples = 0
+
+    def live(self):
+        gc.collect()
+        return gc.mem_alloc() - self.base
+
+    def sample(self):
+        n = self.live()
+        self.samples += 1
+        if n > self.peak:
+            self.peak = n
+        f = gc.mem_free()
+        if f < self.min_free:
+            self.min_free = f
+        return n
+
+
+class Driver:
+    """Chooses the next key from what the App shows, as a player would."""
+
+    def __init__(self, level, games, seed, meter):
+        self.level = level
+        self.target = games
+        self.rng = (seed * 2654435761 + 12345) & 0x7FFFFFFF
+        self.meter = meter
+        self.app = None
+        self.games = 0
+        self.presses = 0
+        self.game_presses = 0
+        self.modes = set()
+        self.todo = {"settings", "stats", "hint", "pause", "undo", "tracker", "help"}
+        self.looked = set()  # settings rows whose value was changed and put back
+        self.changed = -1  # the settings row changed, not yet put back
+        self.confirmed = False
+        self.text_turns = 0  # help pages turned in this visit
+        self.plan = None  # (state key, move) of the human's turn
+        self.turns = 0
+        self.human_played = False
+        self.release = False
+        self.crash = None
+        self.after_game = -1
+
+    def rand(self, n):
+        self.rng = (self.rng * 1103515245 + 12345) & 0x7FFFFFFF
+        return (self.rng >> 8) % n
+
+    # -- pressing ---------------------------------------------------------------------
+
+    def on_idle(self, queue):
+        """The keypad's queue is empty: press the next key, or let time pass."""
+        if self.crash is not None:
+            raise Crashed(screen_text())
+        if self.release:  # a poll with the joystick centred between two deflections
+            self.release = False
+            return
+        app = self.app
+        if app is None:
+            return
+        self.modes.add(app.mode)
+        k = self.choose(app)
+        if k < 0:
+            return
+        self.meter.sample()
+        if DEBUG:
+            print(
+                "key",
+                k,
+                MODE_NAMES[app.mode],
+                getattr(app, "sel", None),
+                getattr(app, "hand_i", None),
+                getattr(app, "stone_i", None),
+            )
+        self.presses += 1
+        self.game_presses += 1
+        if self.game_presses > MAX_PRESSES_PER_GAME:
+            raise Stuck(
+                "%d presses in game %d, mode %s" % (self.game_presses, self.games + 1, MODE_NAMES[app.mode])
+            )
+        if k >= 4 and hasattr(board, "JOYSTICK_X"):
+            # The PyGamer's directions are its joystick: deflect it for one poll's reads.
+            _twin.stick[0] = 65535 if k == K_RIGHT else 0 if k == K_LEFT else 32768
+            _twin.stick[1] = 65535 if k == K_DOWN else 0 if k == K_UP else 32768
+            _twin.stick_reads = 2
+            self.release = True
+        else:
+            queue._press(k, True)
+            queue._press(k, False)
+
+    def choose(self, app):
+        m = app.mode
+        if m == TITLE:
+            return self.title(app)
+        if m == SETTINGS:
+            return self.settings(app)
+        if m == CONFIRM:
+            self.confirmed = True
+            return K_B
+        if m == TEXT:
+            if app.help_page >= 0 and self.text_turns < 3:
+                self.text_turns += 1
+                return K_RIGHT if self.text_turns < 3 else K_LEFT
+            if app.help_page >= 0:
+                self.todo.discard("help")
+            else:
+                self.todo.discard("stats")
+            return K_B
+        if m == TRACKER:
+            self.todo.discard("tracker")
+            return K_B
+        if m == PAUSE:
+            return self.pause(app)
+        if m == HANDOVER:
+            return K_A
+        if m == ROUND_END:
+            if app.session is None:  # the match is over
+                self.games += 1
+                self.game_presses = 0
+                self.human_played = False
+            return K_A
+        if m == BOARD:
+            return self.table(app)
+        return K_B
+
+    def menu_to(self, menu, i):
+        """The key that moves `menu`'s marker towards row i (None when it is there)."""
+        if menu.index == i:
+            return None
+        return K_DOWN
+
+    def title(self, app):
+        if "settings" in self.todo:
+            target = 2
+        elif "stats" in self.todo:
+            target = 4
+        else:
+            if self.games and self.after_game < 0:
+                self.after_game = self.meter.live()
+            if self.games >= self.target:
+                raise Done()
+            target = 1
+        k = self.menu_to(app.pages.title_menu, target)
+        if k is None:
+            self.text_turns = 0
+            return K_A
+        return k
+
+    def settings(self, app):
+        menu = app.pages.settings_menu
+        want = {1: LEVELS.index(self.level), 3: 1}  # opponent, manual claims
+        for row in (0, 1, 2, 3, 4, 5):
+            if row in want:
+                if menu.choice(row) == want[row]:
+                    continue
+            elif row in self.looked:
+                continue
+            k = self.menu_to(menu, row)
+            if k is not None:
+                return k
+            if row in want:
+                return K_RIGHT
+            if self.changed == row:
+                self.changed = -1
+                self.looked.add(row)
+                return K_LEFT
+            self.changed = row
+            return K_RIGHT
+        if not self.confirmed:
+            k = self.menu_to(menu, 6)
+            return K_A if k is None else k
+        self.todo.discard("settings")
+        return K_B
+
+    def pause(self, app):
+        s = app.session
+        self.todo.discard("pause")
+        if "undo" in self.todo and s.can_undo():
+            target = 1
+        elif "tracker" in self.todo:
+            target = 2
+        elif "help" in self.todo:
+            target = 3
+        else:
+            target = 0
+        k = self.menu_to(app.pages.pause_menu, target)
+        if k is not None:
+            return k
+        if target == 1:
+            self.todo.discard("undo")
+            self.plan = None
+        self.text_turns = 0
+        return K_A
+
+    def table(self, app):
+        s = app.session
+        if s is None or s.round_over() or not s.human_to_move():
+            return -1  # the AI's turn: let time pass
+        from engine.st1 import CLAIM, DONE, PH_CLAIM  # loaded with the App
+
+        st = s.state
+        if self.human_played and (
+            ("undo" in self.todo and s.can_undo()) or "tracker" in self.todo or "help" in self.todo
+        ):
+            return K_START
+        legal = st.legal_moves()
+        if st.phase == PH_CLAIM:  # claim the first provable stone, else end the step
+            claims = [m - CLAIM for m in legal if CLAIM <= m < DONE]
+            if not claims:
+                return K_B
+            if app.stone_i != claims[0]:
+                return K_RIGHT
+            return K_A
+        key = (st.turn, st.to_move, len(s.rec.moves))
+        if self.plan is None or self.plan[0] != key:
+            self.turns += 1
+            if "hint" in self.todo or self.turns % 4 == 0:
+                self.plan = (key, -1)  # ask for a hint, then play it
+                if app.sel:
+                    return K_B
+                self.todo.discard("hint")
+                return K_SELECT
+            plays = [m for m in legal if m < CLAIM]
+            self.plan = (key, plays[self.rand(len(plays))])
+        move = self.plan[1]
+        if move < 0:
+            if app.sel:
+                self.human_played = True
+                return K_A  # the hint put the cursor on its move
+            plays = [m for m in legal if m < CLAIM]  # no hint (no memory): a random card
+            move = plays[self.rand(len(plays))]
+            self.plan = (key, move)
+        card, stone = move // 9, move % 9
+        hand = sorted(st.hand_of(st.to_move))
+        if not app.sel:
+            i = hand.index(card)
+            if app.hand_i != i:
+                return K_RIGHT if (i - app.hand_i) % len(hand) <= len(hand) // 2 else K_LEFT
+            return K_A
+        if app.hand_i != hand.index(card):
+            return K_B
+        if app.stone_i != stone:
+            return K_RIGHT
+        self.human_played = True
+        return K_A
+
+
+def screen_text():
+    """The text of the crash screen: its TileGrid's tiles read back through the font."""
+    root = board.DISPLAY.root_group
+    try:
+        grid = root[0]
+        import terminalio
+
+        chars = terminalio._CHARS
+        if grid.bitmap is not terminalio.FONT.bitmap:
+            return "(the crash screen is not drawn with terminalio.FONT)"
+        lines = []
+        for r in range(grid.height):
+            lines.append("".join(chars[grid[c, r]] for c in range(grid.width)).rstrip())
+        return "\n".join(lines).strip("\n")
+    except Exception as e:  # noqa: BLE001
+        return "(no crash screen drawn: %r)" % e
+
+
+def main():
+    if len(_argv) < 5 or _argv[0] != "st1" or _argv[1] != "base" or _argv[2] not in LEVELS:
+        print(
+            "usage: twin.py st1 base easy|medium|hard GAMES SEED [--stages] [--sweep] [--bundle DIR] [--no-terminalio]"
+        )
+        sys.exit(2)
+    stages = "--stages" in _opts
+    ballast = None
+    if _heap:
+        # The device code gets the free heap that `-X heapsize=HEAP` leaves a script: the
+        # VM's pool (the heap less its allocation tables, 256/259 of it on 64 bits) less
+        # what a bare script holds at its start (BARE_LIVE); the rest of this larger VM's
+        # heap (the stand-ins, this runner) is held by one ballast block.
+        gc.collect()
+        want = _heap * 1024 * 256 // 259 - BARE_LIVE
+        extra = gc.mem_free() - want
+        if extra < 0:
+            print("twin: -X heapsize is too small for --heap %dK: give at least %dK" % (_heap, _heap + 200))
+            sys.exit(2)
+        ballast = bytearray(extra - 64)  # less its own block header and rounding
+    meter = Meter()
+    meter.ballast = ballast
+    driver = Driver(_argv[2], int(_argv[3]), int(_argv[4]), meter)
+    import code
+
+    if stages:
+        print("stage code.py+ui.platform imported: live=%d" % meter.live())
+        import ui.app  # noqa: F401
+
+        print("stage ui.app imported: live=%d" % meter.live())
+    original_crash = code.crash_screen
+
+    def crash_screen(text, platform, title):
+        print("crash screen: %s / %s" % (title, text))
+        driver.crash = text
+        original_crash(text, platform, title)
+
+    code.crash_screen = crash_screen
+    _twin.on_idle_keys = driver.on_idle
+    _twin.on_refresh = meter.sample
+    in_game = [0]
+
+    def wrap_app():
+        import ui.app as ua
+
+        init = ua.App.__init__
+        ai_turn = ua.App.ai_turn
+
+        def app_init(self, *args, **kw):
+            init(self, *args, **kw)
+            driver.app = self
+            if stages:
+                print("stage App built: live=%d" % meter.live())
+
+        def app_ai_turn(self):
+            meter.sample()
+            r = ai_turn(self)
+            n = meter.sample()
+            if n > in_game[0]:
+                in_game[0] = n
+            return r
+
+        ua.App.__init__ = app_init
+        ua.App.ai_turn = app_ai_turn
+
+    # code.main() imports ui.app after building the platform: until then "ui.app" in
+    # sys.modules is a stand-in whose main() imports the real module in its place, wraps
+    # App and runs it, so the import happens where it happens on the board.
+    class _Entry:
+        @staticmethod
+        def main(platform):
+            del sys.modules["ui.app"]
+            wrap_app()
+            return sys.modules["ui.app"].main(platform)
+
+    if "ui.app" not in sys.modules:
+        sys.modules["ui.app"] = _Entry()
+    else:
+        wrap_app()
+    status = 0
+    try:
+        code.main()
+        print("code.main() returned")
+        status = 1
+    except Done:
+        pass
+    except Crashed as e:
+        print("CRASH SCREEN:")
+        print(e.args[0])
+        status = 0 if "--sweep" in _opts else 3
+    except supervisor.Reload:
+        print("supervisor.reload() without a crash screen")
+        status = 1
+    except Stuck as e:
+        print("STUCK:", e.args[0])
+        status = 1
+    if stages:
+        print("stage in game (peak after an AI turn): live=%d" % in_game[0])
+        print("stage after a game (title): live=%d" % driver.after_game)
+    games = driver.games
+    print(
+        "erases=%d erases_per_game=%.1f presses=%d refreshes=%d samples=%d largest=%s"
+        % (
+            _twin.erases,
+            _twin.erases / games if games else 0.0,
+            driver.presses,
+            _twin.refreshes,
+            meter.samples,
+            _twin.largest_what,
+        )
+    )
+    print("modes=" + ",".join(MODE_NAMES[m] for m in range(9) if m in driver.modes))
+    print("todo=" + ",".join(sorted(driver.todo)))
+    print(
+        "games=%d peak_live=%d min_free=%d largest_alloc=%d"
+        % (games, meter.peak, meter.min_free, _twin.largest)
+    )
+    sys.exit(status)
+
+
+main()

@@ -1,0 +1,42 @@
+"""Shared state of the device twin: the virtual clock, the hooks of the runner, counters.
+
+Not a CircuitPython module: the stand-ins (displayio, board, keypad, ...) import it, and
+tests/mp/twin.py sets its hooks. Time is virtual: it moves when the device code sleeps and,
+to model the cost of computing, by CLOCK_READ_NS at every clock read (so the AI's thinking
+indicator, which compares clock readings, refreshes during a long search as on the board).
+"""
+
+CLOCK_READ_NS = 1000000  # each clock read counts as 1 ms of work
+# supervisor.ticks_ms() starts 60 s before its 2**29 wrap: a game crosses the wrap.
+TICKS_START_MS = (1 << 29) - 60000
+
+now_ns = 0  # since power-on
+erases = 0  # microcontroller.nvm writes: each one erases the SAMD51's whole 8 KB block
+largest = 0  # the largest single buffer the device code made a stand-in allocate
+largest_what = ""
+refreshes = 0
+on_refresh = None  # the runner's hook: called at every display refresh
+on_idle_keys = None  # the runner's key driver: called when the key queue is empty
+stick = [32768, 32768]  # PyGamer joystick X, Y (0..65535)
+stick_reads = 0  # reads left before the joystick springs back to the centre
+
+
+def read_clock():
+    """The virtual time in ns; reading it costs CLOCK_READ_NS."""
+    global now_ns
+    now_ns += CLOCK_READ_NS
+    return now_ns
+
+
+def advance(ns):
+    global now_ns
+    if ns > 0:
+        now_ns += ns
+
+
+def alloc(n, what):
+    """Record a buffer of n bytes the device code made a stand-in allocate."""
+    global largest, largest_what
+    if n > largest:
+        largest = n
+        largest_what = what

@@ -1,0 +1,52 @@
+"""CircuitPython's `audioio` on the twin: AudioOut(left_channel). A one-shot sample plays for
+its length in virtual time; `playing` turns False after it."""
+
+import _twin
+
+
+class AudioOut:
+    def __init__(self, left_channel, *, right_channel=None, quiescent_value=0x8000):
+        left_channel._claim()
+        self._pin = left_channel
+        self._until = -1
+        self._loop = False
+        self.paused = False
+        self.sample = None
+
+    def play(self, sample, *, loop=False):
+        self.sample = sample
+        self._loop = loop
+        self.paused = False
+        self._until = _twin.now_ns + int(sample._seconds() * 1e9)
+
+    def stop(self):
+        self.sample = None
+        self._until = -1
+        self._loop = False
+
+    def pause(self):
+        self.paused = True
+
+    def resume(self):
+        self.paused = False
+
+    @property
+    def playing(self):
+        if self.sample is None:
+            return False
+        if self._loop or _twin.now_ns < self._until:
+            return True
+        self.sample = None
+        return False
+
+    def deinit(self):
+        self.stop()
+        if self._pin is not None:
+            self._pin._release()
+            self._pin = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *args):
+        self.deinit()

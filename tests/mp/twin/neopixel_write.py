@@ -1,0 +1,10 @@
+"""CircuitPython's `neopixel_write` on the twin: checks its arguments, remembers the bytes."""
+
+last = None
+
+
+def neopixel_write(digitalinout, buf):
+    global last
+    if digitalinout.deinited():
+        raise ValueError("Object has been deinitialized and can no longer be used.")
+    last = bytes(buf)

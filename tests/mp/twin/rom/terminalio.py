@@ -1,0 +1,10 @@
+"""CircuitPython's `terminalio` on the twin: FONT, the built-in 6x12 font (Terminus, as on
+the PyGamer), its glyph sheet in flash (a read-only Bitmap: no heap). Delete this module
+from the twin's path (tests/mp/twin.py --no-terminalio) to model a localized firmware
+without it."""
+
+import displayio
+import fontio
+
+_CHARS = "".join(chr(c) for c in range(32, 127))
+FONT = fontio.BuiltinFont(displayio.Bitmap(6 * len(_CHARS), 12, 2, True), 6, 12, _CHARS)
