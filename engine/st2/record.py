@@ -60,12 +60,24 @@ class Record:
         return m, st
 
     def pack(self):
-        out = bytearray((VERSION, self.mode, len(self.games)))
+        n = 3
+        for _, moves in self.games:
+            n += 6 + 2 * len(moves)
+        out = bytearray(n)
+        out[0] = VERSION
+        out[1] = self.mode
+        out[2] = len(self.games)
+        i = 3
         for seed, moves in self.games:
-            out.extend(((seed >> 24) & 255, (seed >> 16) & 255, (seed >> 8) & 255, seed & 255))
-            out.extend((len(moves) >> 8, len(moves) & 255))
+            for k in range(4):
+                out[i + k] = (seed >> (24 - 8 * k)) & 255
+            out[i + 4] = len(moves) >> 8
+            out[i + 5] = len(moves) & 255
+            i += 6
             for m in moves:
-                out.extend((m >> 8, m & 255))
+                out[i] = m >> 8
+                out[i + 1] = m & 255
+                i += 2
         return bytes(out)
 
 
