@@ -32,9 +32,11 @@ def test_invariants_over_20000_games(chunk):
         assert st.turn <= 49  # 48 cards to draw, then the empty deck
         if st.winner == 0:
             end = "4th damaged" if st.damaged() == 4 else "damaged again"
-        elif st.ndeck == 0 and st.to_move == st.to_move and not st.complete_all(1):
+        elif len(st.hand_of(st.to_move)) == 5:  # the player to move played, then found no card
+            assert st.ndeck == 0
             end = "empty deck"
-        else:
+        else:  # the Defender's turn began with all seven formations complete
+            assert st.to_move == 1 and st.complete_all(1) and len(st.hand_of(1)) == 6
             end = "complete"
         ends[end] = ends.get(end, 0) + 1
     assert set(ends) == {"4th damaged", "damaged again", "empty deck", "complete"}, ends
