@@ -28,6 +28,7 @@ test: lint check-syntax
 long-test: $(READY)
 	$(PY) -m tests.prover_cases 100000 1
 	$(PY) -m tests.st2_prover_cases 100000 1
+	$(PY) -m tests.st2_prover_cases 20000 2 all
 
 bench: $(READY)
 	$(PY) -m sim.bench

@@ -19,6 +19,13 @@ def test_differential_random_positions(seed):
     assert bad == 0 and ok == 700, logs[:5]
 
 
+def test_differential_with_no_limit_on_unseen_cards():
+    """700 positions in which any number of cards may be unseen (no brute-force budget)."""
+    logs = []
+    ok, bad = run(700, 30, logs.append, None)
+    assert bad == 0 and ok == 700, logs[:5]
+
+
 def test_every_tile_and_side_sees_both_verdicts():
     """The positions are not all easy: every tile side has proofs that hold and that fail."""
     rng = random.Random(3)
