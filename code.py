@@ -2,10 +2,10 @@
 
 CircuitPython runs this file after boot.py. `DevicePlatform` implements ui.platform.Platform
 over the board's display, buttons (and the PyGamer's joystick), speaker, NeoPixels and
-`microcontroller.nvm`. If the game raises, the screen shows the error (drawn with the
-built-in font, no library needed) until A restarts it or SELECT restarts it without the
-saved game; the save area only ever holds complete records (ui/store.py), so the last save
-survives the crash. See docs/DEVICE.md.
+`microcontroller.nvm`. If the game raises, device/crash.py (imported only then) shows the
+error (drawn with the built-in font, no library needed) until A restarts it or SELECT
+restarts it without the saved game; the save area only ever holds complete records
+(ui/store.py), so the last save survives the crash. See docs/DEVICE.md.
 """
 
 import sys
@@ -13,7 +13,6 @@ import sys
 if sys.implementation.name != "cpython":  # CircuitPython (or the MicroPython twin)
     import gc
     import time
-    from array import array
 
     import analogio
     import audiocore
@@ -25,7 +24,6 @@ if sys.implementation.name != "cpython":  # CircuitPython (or the MicroPython tw
     import microcontroller
     import storage
     import supervisor
-    import terminalio
 
     from ui.platform import SAVE_SIZE, Platform, check_save, ticks_add, ticks_diff
 else:
@@ -54,6 +52,7 @@ _STICK_DEAD = const(17000)  # joystick: 0..65535, centre about 32768
 _RATE = const(8000)  # sound sample rate
 _WAVE_MAX = const(4000)  # samples in the sound buffer (half a second)
 _VOLUME = const(40)  # square wave amplitude around 128 (8-bit samples)
+_IDLE_S = 0.005  # the main loop's sleep when there is nothing to do
 
 # name -> (frequency Hz, milliseconds) notes; 0 Hz is a rest.
 SOUND_NOTES = {
@@ -70,7 +69,9 @@ class NvmArea:
     """The save area in microcontroller.nvm; each save() is one flash write (docs/DEVICE.md)."""
 
     def load(self):
-        return microcontroller.nvm[0:SAVE_SIZE]
+        # The nvm object itself, not an 8 KB copy: the store reads it by index (no
+        # allocation) and by short slices (each a new bytearray of just that length).
+        return microcontroller.nvm
 
     def save(self, offset, data):
         check_save(offset, data)
@@ -79,6 +80,8 @@ class NvmArea:
 
 class DevicePlatform(Platform):
     """ui.platform.Platform on a PyGamer or PyBadge."""
+
+    keys = None  # the keypad, once made
 
     def __init__(self):
         super().__init__()
@@ -100,6 +103,7 @@ class DevicePlatform(Platform):
             value_when_pressed=True,
             max_events=16,
         )
+        DevicePlatform.keys = self._keys  # for the crash screen, if this __init__ fails later
         self._event = keypad.Event()
         self._stick = None
         if pygamer:
@@ -110,7 +114,7 @@ class DevicePlatform(Platform):
         self.drive_writable = not getattr(storage.getmount("/"), "readonly", True)  # boot.py
         self._audio = self._speaker_on = None
         try:
-            self._wave = array("B", bytes(_WAVE_MAX))
+            self._wave = bytearray(_WAVE_MAX)  # 8-bit unsigned samples, played in place
             self._speaker_on = digitalio.DigitalInOut(board.SPEAKER_ENABLE)
             self._speaker_on.switch_to_output(value=False)
             self._audio = audioio.AudioOut(board.SPEAKER)
@@ -170,6 +174,11 @@ class DevicePlatform(Platform):
 
     def refresh(self):
         self._display.refresh()
+
+    def idle(self):
+        """Nothing to do (App.run): sleep a little. The keypad queues presses meanwhile
+        (it scans every 20 ms), so a press waits at most this long."""
+        time.sleep(_IDLE_S)
 
     def ticks_ms(self):
         return supervisor.ticks_ms()
@@ -234,160 +243,9 @@ class DevicePlatform(Platform):
             pass
 
 
-def wrap(text, cols):
-    """Lines of at most cols characters, broken at spaces where possible."""
-    out = []
-    for para in text.split("\n"):
-        line = ""
-        for word in para.split(" "):
-            while len(word) > cols:
-                if line:
-                    out.append(line)
-                    line = ""
-                out.append(word[:cols])
-                word = word[cols:]
-            if not line:
-                line = word
-            elif len(line) + 1 + len(word) <= cols:
-                line = line + " " + word
-            else:
-                out.append(line)
-                line = word
-        out.append(line)
-    return out
-
-
-def describe(exc):
-    """Type, message and innermost file:line of an exception, as text for the screen."""
-    text = type(exc).__name__
-    try:
-        msg = str(exc)
-        if msg:
-            text = text + ": " + msg
-    except Exception:
-        pass
-    try:
-        import traceback
-
-        where = ""
-        for line in traceback.format_exception(exc):
-            i = line.find('File "')
-            if i >= 0:
-                j = line.find('"', i + 6)
-                k = line.find("line ", j)
-                num = line[k + 5 :].split(",")[0].strip() if k >= 0 else "?"
-                where = line[i + 6 : j] + ":" + num
-        if where:
-            text = text + "\nat " + where
-        traceback.print_exception(exc)
-    except Exception:
-        print(text)
-    return text
-
-
-def show_text(title, body, footer):
-    """Draw text with the built-in font straight from its glyph bitmap (one TileGrid)."""
-    display = board.DISPLAY
-    font = terminalio.FONT
-    w, h = font.get_bounding_box()[:2]
-    cols = display.width // w
-    rows = display.height // h
-    lines = wrap(title, cols) + [""]
-    lines += wrap(body, cols)[: rows - len(lines) - len(footer) - 1]
-    lines += [""] * (rows - len(lines) - len(footer)) + footer
-    palette = displayio.Palette(2)
-    palette[0] = 0x301010
-    palette[1] = 0xFFFFFF
-    blank = font.get_glyph(32).tile_index
-    grid = displayio.TileGrid(
-        font.bitmap,
-        pixel_shader=palette,
-        width=cols,
-        height=rows,
-        tile_width=w,
-        tile_height=h,
-        default_tile=blank,
-        x=(display.width - cols * w) // 2,
-        y=(display.height - rows * h) // 2,
-    )
-    for r in range(rows):
-        line = lines[r]
-        for c in range(min(cols, len(line))):
-            glyph = font.get_glyph(ord(line[c])) or font.get_glyph(63)
-            grid[c, r] = glyph.tile_index
-    group = displayio.Group()
-    group.append(grid)
-    display.root_group = group
-    display.auto_refresh = True
-
-
-def wait_for_choice(platform):
-    """1 (A: restart) or 3 (SELECT: restart without the saved game); waits forever."""
-    keys = None
-    if platform is None:
-        try:
-            keys = keypad.ShiftRegisterKeys(
-                clock=board.BUTTON_CLOCK,
-                data=board.BUTTON_OUT,
-                latch=board.BUTTON_LATCH,
-                key_count=4 if hasattr(board, "JOYSTICK_X") else 8,
-                value_when_pressed=True,
-            )
-        except Exception:
-            pass
-    start = time.monotonic()
-    while True:
-        k = -1
-        try:
-            if platform is not None:
-                k = platform.poll()
-            elif keys is not None:
-                ev = keys.events.get()
-                if ev and ev.pressed:
-                    k = ev.key_number
-        except Exception:
-            pass
-        # Presses in the first second were meant for the game, not for this screen.
-        if k in (1, 3) and time.monotonic() - start > 1.0:
-            return k
-        time.sleep(0.02)
-
-
-def drop_saved_game(platform):
-    """Rewrite the save without the game in progress; settings and statistics stay."""
-    from ui.store import Store
-
-    store = Store(platform if platform is not None else NvmArea())
-    settings, stats, game, message = store.load()
-    if message is None:
-        store.save(settings, stats, None)
-
-
-def crash_screen(text, platform, title):
-    """Show text until A or SELECT, then restart (SELECT drops the saved game first)."""
-    if platform is not None:
-        platform.quiet()
-        try:
-            while len(platform.root):
-                platform.root.pop()
-        except Exception:
-            pass
-    gc.collect()
-    footer = ["A: restart", "SELECT: drop saved game"]
-    try:
-        show_text(title, text, footer)
-    except Exception as e:  # the screen itself failed: the serial console has the error
-        print("crash screen failed:", e)
-    if wait_for_choice(platform) == 3:
-        try:
-            drop_saved_game(platform)
-        except Exception as e:
-            print("could not drop the saved game:", e)
-    supervisor.reload()
-
-
 def main():
     platform = None
+    err = None
     try:
         gc.collect()
         print("free memory at start:", gc.mem_free())
@@ -395,15 +253,36 @@ def main():
         from ui.app import main as app_main
 
         app_main(platform)
-        title = "The game ended."
-        text = "Restart to play again."
     except Exception as e:  # KeyboardInterrupt (Ctrl-C) still reaches the REPL
+        err = e
+    # Let go of the game's screens and code before the crash screen needs memory.
+    if platform is not None:
+        platform.quiet()
+        try:
+            while len(platform.root):
+                platform.root.pop()
+        except Exception:
+            pass
+    for name in list(sys.modules):
+        if name in ("ui", "engine") or name.startswith("ui.") or name.startswith("engine."):
+            del sys.modules[name]
+    gc.collect()
+    title = "The game ended."
+    text = "Restart to play again."
+    try:
+        from device import crash
+    except Exception as e:  # not even the crash screen's code fits: the console only
+        print("crash:", err, "/ crash screen:", e)
+        while True:
+            time.sleep(1)
+    if err is not None:
         title = "Oops, the game crashed."
         try:
-            text = describe(e)
+            text = crash.describe(err)
         except Exception:
             text = "(no details: out of memory)"
-    crash_screen(text, platform, title)
+    err = None
+    crash.screen(text, platform, title, DevicePlatform.keys, NvmArea())
 
 
 if __name__ == "__main__":

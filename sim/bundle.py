@@ -4,7 +4,7 @@
     python -m sim.bundle --deploy /media/CIRCUITPY                    build, copy changed files
     python -m sim.bundle --check-syntax                               compile-check device code
 
-The bundle holds code.py, boot.py, engine/, ui/, assets/, and lib/ with exactly the library
+The bundle holds code.py, boot.py, engine/, ui/, device/, assets/, and lib/ with exactly the library
 modules the device code imports, taken from the PyPI packages pinned in
 requirements-device.txt (downloaded once into build/pip-cache; later builds are offline).
 Every import must resolve to a CircuitPython core module (CORE_MODULES), a file of ours or a
@@ -30,7 +30,7 @@ DEFAULT_OUT = ROOT / "build" / "CIRCUITPY"
 DEFAULT_CACHE = ROOT / "build" / "pip-cache"
 REQUIREMENTS = ROOT / "requirements-device.txt"
 TOP_FILES = ("code.py", "boot.py")  # stay .py: CircuitPython runs only these names
-PACKAGES = ("engine", "ui")
+PACKAGES = ("engine", "ui", "device")  # device/: code.py's modules loaded on demand (the crash screen)
 ASSETS = "assets"
 MANIFEST = "manifest.txt"
 DRIVE_BYTES = 2 * 1024 * 1024  # the PyBadge's 2 MB flash chip holds CIRCUITPY
@@ -298,7 +298,8 @@ def library_index(reqs, cache, log=print):
 
 
 def our_sources(root=ROOT):
-    """{module name: relative path} of the device code: code.py, boot.py, engine/, ui/, assets/."""
+    """{module name: relative path} of the device code: code.py, boot.py, engine/, ui/, device/,
+    assets/."""
     mods = {}
     for name in TOP_FILES:
         if (Path(root) / name).is_file():

@@ -399,7 +399,16 @@ def fake_hardware(pygamer):
             w, h = self.kw["width"], self.kw["height"]
             return ["".join(chr(32 + self.tiles.get((c, r), 0)) for c in range(w)).rstrip() for r in range(h)]
 
-    mod("displayio", Group=list, Palette=lambda n: [0] * n, TileGrid=TileGrid)
+    class Palette(list):
+        def __init__(self, n):
+            super().__init__([0] * n)
+
+        def make_transparent(self, i):
+            pass
+
+    mod(
+        "displayio", Group=list, Palette=Palette, TileGrid=TileGrid, OnDiskBitmap=lambda path: ("sheet", path)
+    )
 
     class NeoPixel:
         def __init__(self, pin, n, **kw):
@@ -441,8 +450,25 @@ def device(monkeypatch):
             if clock.t > 60:
                 raise RuntimeError("waited for a key that never came")
 
-        code.time = types.SimpleNamespace(monotonic=lambda: clock.t, sleep=sleep)
+        hw.sleeps = []
+
+        def idle_sleep(s):
+            hw.sleeps.append(s)
+
+        code.time = types.SimpleNamespace(monotonic=lambda: clock.t, sleep=idle_sleep)
         code.gc = types.SimpleNamespace(collect=lambda: None, mem_free=lambda: 150000)
+        # The crash screen's module, imported over the same fakes, on the same clock.
+        for name in ("device", "device.crash"):
+            monkeypatch.delitem(sys.modules, name, raising=False)
+        import device.crash as crash
+
+        crash.time = types.SimpleNamespace(monotonic=lambda: clock.t, sleep=sleep)
+        crash.gc = code.gc
+        hw.crash = crash
+        # code.main() lets go of ui.* and engine.* after a crash: give them back afterwards.
+        for name in list(sys.modules):
+            if name in ("ui", "engine") or name.startswith(("ui.", "engine.")):
+                monkeypatch.setitem(sys.modules, name, sys.modules[name])
         if app is not None:
             monkeypatch.setitem(sys.modules, "ui.app", types.SimpleNamespace(main=app))
         return code, hw
@@ -550,6 +576,88 @@ def test_code_py_select_drops_the_saved_game(device):
 
     settings, stats, game, msg = Store(Area()).load()
     assert (settings, game, msg) == (b"cfg", None, None) and stats.wins() == 1
+
+
+TRACEBACK = """Traceback (most recent call last):
+  File "code.py", line 254, in main
+  File "ui/app.py", line 283, in main
+  File "ui/play.py", line 120, in redraw
+MemoryError: memory allocation failed, allocating 1280 bytes
+"""
+
+
+@pytest.mark.parametrize("shape", ["circuitpython", "cpython"])
+def test_crash_text_names_the_innermost_frame(device, monkeypatch, shape):
+    """CircuitPython's traceback.format_exception returns ONE string holding the whole text,
+    CPython's a list of lines: either way the screen shows the innermost file:line."""
+    import types
+
+    code, hw = device()
+    if shape == "circuitpython":
+        lines = [TRACEBACK]
+    else:
+        lines = [line + "\n" for line in TRACEBACK.splitlines()]
+    printed = []
+    monkeypatch.setitem(
+        sys.modules, "traceback", types.SimpleNamespace(format_exception=lambda exc: list(lines))
+    )
+    monkeypatch.setattr("builtins.print", lambda *a, **k: printed.append(" ".join(map(str, a))))
+    text = hw.crash.describe(MemoryError("memory allocation failed, allocating 1280 bytes"))
+    assert text == "MemoryError: memory allocation failed, allocating 1280 bytes\nat ui/play.py:120"
+    assert printed == [TRACEBACK]  # the whole traceback on the serial console
+
+
+def test_crash_text_without_a_traceback_module(device, monkeypatch):
+    code, hw = device()
+    monkeypatch.setitem(sys.modules, "traceback", None)
+    assert hw.crash.describe(ValueError("bad")) == "ValueError: bad"
+
+
+def test_code_py_idle_sleeps_a_few_ms(device):
+    code, hw = device()
+    p = code.DevicePlatform()
+    p.idle()
+    assert hw.sleeps == [code._IDLE_S] and 0 < code._IDLE_S <= 0.01
+
+
+def test_code_py_reads_the_save_area_in_place_and_plays_sounds_from_one_buffer(device):
+    from ui.store import Stats, Store
+
+    code, hw = device()
+    p = code.DevicePlatform()
+    assert p.load() is hw.nvm  # no 8 KB copy: the store reads microcontroller.nvm by index
+    Store(p).save(b"cfg", Stats(), b"GAME")
+    assert Store(p).load()[0] == b"cfg"
+    wave = p._wave
+    p.sound("win")
+    p.sound("move")
+    assert p._wave is wave and isinstance(wave, bytearray) and len(wave) == 4000
+
+
+def test_code_py_without_terminalio(device, monkeypatch):
+    """Some localized firmwares lack terminalio: the game starts, and the crash screen draws
+    with the game's own font sheet (ui.gfx) and says what the firmware lacks."""
+    from ui import gfx
+
+    started = []
+
+    def app(platform):
+        started.append(platform)
+        raise ImportError("no module named 'terminalio'")
+
+    code, hw = device(app=app)
+    monkeypatch.setitem(sys.modules, "terminalio", None)  # import terminalio: ImportError
+    hw.later.append(1)
+    with pytest.raises(Reloaded):
+        code.main()
+    assert started
+    grid = hw.display.root_group[0]
+    ink = {gfx.glyph(ch): ch for ch in gfx.CHARS}
+    w, h = grid.kw["width"], grid.kw["height"]
+    text = ["".join(ink.get(grid.tiles.get((c, r), 0), "#") for c in range(w)).rstrip() for r in range(h)]
+    assert text[0] == "Oops, the game crashed." and "ImportError" in text[2]
+    assert "lacks terminalio" in " ".join(text)
+    assert grid.kw["tile_width"] == gfx.FONT_W and text[-1] == "SELECT: drop saved game"
 
 
 @pytest.mark.parametrize("pygamer", [False, True])

@@ -155,7 +155,6 @@ class Driver:
         self.turns = 0
         self.human_played = False
         self.release = False
-        self.crash = None
         self.after_game = -1
 
     def rand(self, n):
@@ -166,7 +165,7 @@ class Driver:
 
     def on_idle(self, queue):
         """The keypad's queue is empty: press the next key, or let time pass."""
-        if self.crash is not None:
+        if self.app is None:  # polled outside App.run: code.py's crash screen wants a key
             raise Crashed(screen_text())
         if self.release:  # a poll with the joystick centred between two deflections
             self.release = False
@@ -366,14 +365,23 @@ def screen_text():
     root = board.DISPLAY.root_group
     try:
         grid = root[0]
-        import terminalio
+        try:
+            import terminalio
 
-        chars = terminalio._CHARS
-        if grid.bitmap is not terminalio.FONT.bitmap:
-            return "(the crash screen is not drawn with terminalio.FONT)"
+            font = terminalio.FONT.bitmap
+            chars = terminalio._CHARS
+        except ImportError:
+            font = None
+        if grid.bitmap is not font:  # the game's font sheet (ui.gfx: CHARS in each ink)
+            from ui import gfx
+
+            chars = gfx.CHARS + "?"
+            n = gfx.GLYPHS
+        else:
+            n = len(chars)
         lines = []
         for r in range(grid.height):
-            lines.append("".join(chars[grid[c, r]] for c in range(grid.width)).rstrip())
+            lines.append("".join(chars[grid[c, r] % n] for c in range(grid.width)).rstrip())
         return "\n".join(lines).strip("\n")
     except Exception as e:  # noqa: BLE001
         return "(no crash screen drawn: %r)" % e
@@ -409,14 +417,6 @@ def main():
         import ui.app  # noqa: F401
 
         print("stage ui.app imported: live=%d" % meter.live())
-    original_crash = code.crash_screen
-
-    def crash_screen(text, platform, title):
-        print("crash screen: %s / %s" % (title, text))
-        driver.crash = text
-        original_crash(text, platform, title)
-
-    code.crash_screen = crash_screen
     _twin.on_idle_keys = driver.on_idle
     _twin.on_refresh = meter.sample
     in_game = [0]
@@ -426,6 +426,7 @@ def main():
 
         init = ua.App.__init__
         ai_turn = ua.App.ai_turn
+        run = ua.App.run
 
         def app_init(self, *args, **kw):
             init(self, *args, **kw)
@@ -441,8 +442,15 @@ def main():
                 in_game[0] = n
             return r
 
+        def app_run(self):
+            try:
+                return run(self)
+            finally:
+                driver.app = None  # the board keeps no App after the loop: nor does the twin
+
         ua.App.__init__ = app_init
         ua.App.ai_turn = app_ai_turn
+        ua.App.run = app_run
 
     # code.main() imports ui.app after building the platform: until then "ui.app" in
     # sys.modules is a stand-in whose main() imports the real module in its place, wraps
@@ -474,6 +482,9 @@ def main():
         status = 1
     except Stuck as e:
         print("STUCK:", e.args[0])
+        status = 1
+    except _twin.Hung as e:
+        print("HUNG:", e.args[0])
         status = 1
     if stages:
         print("stage in game (peak after an AI turn): live=%d" % in_game[0])

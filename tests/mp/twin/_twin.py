@@ -40,3 +40,15 @@ def alloc(n, what):
     if n > largest:
         largest = n
         largest_what = what
+
+
+HANG_NS = 24 * 3600 * 10**9  # a day of virtual time without finishing: the device code hangs
+
+
+class Hung(BaseException):
+    """The virtual clock ran a day: the device code waits for something that never comes."""
+
+
+def check_hang():
+    if now_ns > HANG_NS:
+        raise Hung("virtual clock at %d s" % (now_ns // 10**9))

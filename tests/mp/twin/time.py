@@ -19,6 +19,7 @@ def sleep(seconds):
     if seconds < 0:
         raise ValueError("sleep length must be non-negative")
     _twin.advance(int(seconds * 1e9))
+    _twin.check_hang()
 
 
 def time():
