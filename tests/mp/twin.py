@@ -29,7 +29,9 @@ code.py does not catch), or on code.py's crash screen (its text is printed; exit
 or 0 with --sweep), or on anything else (a traceback, exit status 1). It prints, then ends
 with one line:
 
-    erases=E erases_per_game=X presses=P refreshes=R modes=...
+    erases=E game_erases=G1,G2,... human_turns=T1,T2,... presses=P refreshes=R samples=S largest=WHAT
+    modes=TITLE,SETTINGS,...      (the screens reached)
+    todo=                         (what the driver meant to do and did not)
     games=N peak_live=B min_free=B largest_alloc=B
 
 peak_live: the largest live heap (gc.mem_alloc() after gc.collect()) sampled at every key
@@ -155,6 +157,10 @@ class Driver:
         self.turns = 0
         self.human_played = False
         self.release = False
+        self.erases_at_start = 0
+        self.game_erases = []  # nvm writes from "New game" to the end of each game
+        self.turns_at_start = 0
+        self.game_turns = []  # the human's turns (card plays) in each game
         self.after_game = -1
 
     def rand(self, n):
@@ -230,6 +236,8 @@ class Driver:
             return K_A
         if m == ROUND_END:
             if app.session is None:  # the match is over
+                self.game_erases.append(_twin.erases - self.erases_at_start)
+                self.game_turns.append(self.turns - self.turns_at_start)
                 self.games += 1
                 self.game_presses = 0
                 self.human_played = False
@@ -258,6 +266,8 @@ class Driver:
         k = self.menu_to(app.pages.title_menu, target)
         if k is None:
             self.text_turns = 0
+            self.erases_at_start = _twin.erases
+            self.turns_at_start = self.turns
             return K_A
         return k
 
@@ -491,10 +501,11 @@ def main():
         print("stage after a game (title): live=%d" % driver.after_game)
     games = driver.games
     print(
-        "erases=%d erases_per_game=%.1f presses=%d refreshes=%d samples=%d largest=%s"
+        "erases=%d game_erases=%s human_turns=%s presses=%d refreshes=%d samples=%d largest=%s"
         % (
             _twin.erases,
-            _twin.erases / games if games else 0.0,
+            ",".join(str(n) for n in driver.game_erases),
+            ",".join(str(n) for n in driver.game_turns),
             driver.presses,
             _twin.refreshes,
             meter.samples,

@@ -1,0 +1,76 @@
+"""The device twin (tests/mp/twin.py): the bundle's device code as shipped, on CircuitPython
+stand-ins, played by keys on the MicroPython VM under a heap cap (issue 10)."""
+
+import re
+
+import pytest
+
+from sim.bundle import BundleError
+from tests.twin_sweep import build_bundle, run_twin, summary
+
+# The heap the device code gets (the twin's --heap: as `-X heapsize=` would leave it alone).
+# Issue 10's target is 144K for a whole game against Hard, hint and menus included. Today's
+# code needs more: it completes at 208K and above and, with less, stops on the crash screen
+# (qstr pool growth and compilation want contiguous blocks; see docs/BENCHMARKS.md, Memory).
+# The lead lowers this to 144 with the memory diet.
+DEVICE_HEAP_K = 224
+# The sweep's caps in CI (the full sweep: python -m tests.twin_sweep, docs/BENCHMARKS.md).
+SWEEP_K = (100, 124, 148, 172, 196, 220)
+EVERY_SCREEN = {"TITLE", "SETTINGS", "CONFIRM", "PAUSE", "TEXT", "TRACKER", "BOARD", "ROUND_END"}
+
+
+@pytest.fixture(scope="module")
+def bundle(tmp_path_factory):
+    """A fresh CIRCUITPY folder: the twin runs the device code as it ships."""
+    try:
+        return build_bundle(tmp_path_factory.mktemp("twin") / "CIRCUITPY")
+    except BundleError as e:
+        if "could not download" in str(e):
+            pytest.skip("PyPI not reachable and no cached wheels: %s" % e)
+        raise
+
+
+def test_a_whole_game_against_hard_fits(bundle):
+    outcome, detail, r = run_twin(DEVICE_HEAP_K, "hard", 1, 1, bundle)
+    assert outcome == "complete", "%s: %s" % (outcome, detail)
+    got = summary(r.stdout)
+    assert got["games"] == 1 and 0 < got["peak_live"] < DEVICE_HEAP_K * 1024
+    assert 0 < got["min_free"] < DEVICE_HEAP_K * 1024 and got["largest_alloc"] > 0
+    modes = set(re.search(r"^modes=(.*)$", r.stdout, re.M).group(1).split(","))
+    assert EVERY_SCREEN <= modes, "screens never reached: %s" % (EVERY_SCREEN - modes)
+    assert re.search(r"^todo=$", r.stdout, re.M), "hint, undo, tracker, help, stats: all done"
+    m = re.search(r"^erases=(\d+) game_erases=(\d+) human_turns=(\d+) presses=(\d+)", r.stdout, re.M)
+    erases, game, turns, presses = map(int, m.groups())
+    assert presses > 2 * turns > 20
+    # One flash erase a human turn at most, plus the new game's, the undo's and the round end's.
+    assert 0 < game <= turns + 3 and erases >= game
+
+
+def test_two_games_medium_on_a_firmware_without_terminalio(bundle):
+    outcome, detail, r = run_twin(DEVICE_HEAP_K, "medium", 2, 5, bundle, ("--no-terminalio",))
+    assert outcome == "complete", "%s: %s" % (outcome, detail)
+    assert re.search(r"^erases=\d+ game_erases=\d+,\d+ ", r.stdout, re.M)
+
+
+@pytest.mark.parametrize("heap_k", SWEEP_K)
+def test_memory_sweep_never_crashes_unreadably(bundle, heap_k):
+    """Issue 10 item 3: at every heap from the smallest that starts the app, a run completes
+    or stops on code.py's crash screen with a readable text, never an uncaught MemoryError."""
+    outcome, detail, r = run_twin(heap_k, "hard", 1, 1, bundle, ("--sweep",))
+    assert outcome in ("complete", "crash screen"), "%dK: %s: %s" % (heap_k, outcome, detail)
+
+
+def test_the_stage_figures(bundle):
+    outcome, detail, r = run_twin(DEVICE_HEAP_K, "easy", 1, 2, bundle, ("--stages",))
+    assert outcome == "complete", detail
+    stages = dict(
+        (m.group(1), int(m.group(2))) for m in re.finditer(r"^stage (.*): live=(-?\d+)$", r.stdout, re.M)
+    )
+    order = [
+        "code.py+ui.platform imported",
+        "ui.app imported",
+        "App built",
+    ]
+    assert [stages[k] > 0 for k in order] == [True] * 3
+    assert stages["code.py+ui.platform imported"] < stages["ui.app imported"]
+    assert 0 < stages["after a game (title)"] <= summary(r.stdout)["peak_live"]

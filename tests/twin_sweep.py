@@ -1,0 +1,127 @@
+"""Running the device twin (tests/mp/twin.py) from CPython, and its memory sweep (issue 10).
+
+    .venv/bin/python -m tests.twin_sweep [--from K] [--to K] [--step K] [--level hard]
+                                         [--games 1] [--seed 1] [--bundle DIR]
+
+The sweep gives the device code a heap of K (the twin's --heap: what `-X heapsize=K` would
+leave the device code alone) from --from upward in --step steps: it first finds the smallest
+heap in which code.py starts (prints its free memory), then checks that every run from there
+to --to either completes its games or stops on code.py's crash screen with a readable text
+(the crash title and an exception's name): never an uncaught MemoryError, a traceback, a hang
+or a screen that cannot be read. Prints one line per heap and a summary; exit status 1 if
+any run failed.
+"""
+
+import argparse
+import re
+import sys
+import tempfile
+from pathlib import Path
+
+from tests.mp_util import ROOT, run_mp
+
+TWIN = "tests/mp/twin.py"
+OVERHEAD_K = 200  # the stand-ins and the runner live beside the device heap (twin --heap)
+FINAL = re.compile(r"^games=(\d+) peak_live=(\d+) min_free=(\d+) largest_alloc=(\d+)$")
+
+
+def build_bundle(out):
+    """Build the CIRCUITPY folder into `out` (a fresh one: others change ui/ meanwhile)."""
+    from sim.bundle import build
+
+    build(Path(out), log=lambda s: None)
+    return Path(out)
+
+
+def run_twin(heap_k, level="hard", games=1, seed=1, bundle=None, extra=(), timeout=600):
+    """Run the twin with a device heap of heap_k KB; returns (outcome, detail, result) with
+    outcome "complete", "crash screen", "no start" or "failure"."""
+    args = [TWIN, "st1", "base", level, str(games), str(seed), "--heap", "%dK" % heap_k]
+    if bundle is not None:
+        args += ["--bundle", str(bundle)]
+    r = run_mp(args + list(extra), heap="%dK" % (heap_k + OVERHEAD_K), timeout=timeout)
+    return classify(r, games) + (r,)
+
+
+def summary(stdout):
+    """The final line's figures as a dict, or None."""
+    lines = stdout.strip().splitlines()
+    m = FINAL.match(lines[-1]) if lines else None
+    if not m:
+        return None
+    return dict(zip(("games", "peak_live", "min_free", "largest_alloc"), map(int, m.groups())))
+
+
+def classify(r, games):
+    out = r.stdout
+    if "free memory at start:" not in out:
+        return "no start", (r.stderr + out).strip().splitlines()[-1:] or ["?"]
+    if "CRASH SCREEN:" in out:
+        text = out.split("CRASH SCREEN:\n", 1)[1].split("\nerases=", 1)[0]
+        readable = text.startswith("Oops, the game crashed.") and re.search(r"\b[A-Z]\w*Error\b", text)
+        if r.returncode in (0, 3) and readable:
+            return "crash screen", text
+        return "failure", "unreadable crash screen: %r" % text
+    got = summary(out)
+    if r.returncode == 0 and got and got["games"] == games:
+        return "complete", got
+    return "failure", (out + r.stderr).strip()[-2000:]
+
+
+def sweep(lo, hi, step, level="hard", games=1, seed=1, bundle=None, log=print):
+    """[(heap_k, outcome, detail)] from the smallest heap that starts up to hi."""
+    out = []
+    started = False
+    k = lo
+    while k <= hi:
+        outcome, detail, _ = run_twin(k, level, games, seed, bundle, ("--sweep",))
+        if outcome == "no start" and not started:
+            log("%dK: does not start" % k)
+            k += step
+            continue
+        started = True
+        out.append((k, outcome, detail))
+        if outcome == "crash screen":
+            first = [line for line in detail.splitlines()[1:] if line][:3]
+            log("%dK: crash screen: %s" % (k, " ".join(first)))
+        elif outcome == "complete":
+            log("%dK: complete: peak_live=%d min_free=%d" % (k, detail["peak_live"], detail["min_free"]))
+        else:
+            log("%dK: FAILURE: %s" % (k, detail))
+        k += step
+    return out
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="python -m tests.twin_sweep", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--from", dest="lo", type=int, default=60, help="lowest device heap, KB")
+    ap.add_argument("--to", dest="hi", type=int, default=240, help="highest device heap, KB")
+    ap.add_argument("--step", type=int, default=2)
+    ap.add_argument("--level", default="hard")
+    ap.add_argument("--games", type=int, default=1)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--bundle", help="a built CIRCUITPY folder (default: build one now)")
+    args = ap.parse_args(argv)
+    with tempfile.TemporaryDirectory() as tmp:
+        bundle = args.bundle or build_bundle(Path(tmp) / "CIRCUITPY")
+        runs = sweep(args.lo, args.hi, args.step, args.level, args.games, args.seed, bundle)
+    bad = [k for k, o, _ in runs if o == "failure"]
+    done = [k for k, o, _ in runs if o == "complete"]
+    print(
+        "sweep: %d heaps from %s, %d complete (smallest %s), %d crash screens, %d failures%s"
+        % (
+            len(runs),
+            "%dK" % runs[0][0] if runs else "-",
+            len(done),
+            "%dK" % done[0] if done else "-",
+            sum(1 for _, o, _ in runs if o == "crash screen"),
+            len(bad),
+            (": " + " ".join("%dK" % k for k in bad)) if bad else "",
+        )
+    )
+    return 1 if bad or not runs else 0
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(ROOT))
+    sys.exit(main())
