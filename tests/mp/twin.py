@@ -427,6 +427,16 @@ def main():
         import ui.app  # noqa: F401
 
         print("stage ui.app imported: live=%d" % meter.live())
+        print(
+            "stage modules loaded: "
+            + " ".join(
+                sorted(
+                    k
+                    for k in sys.modules
+                    if k.split(".")[0] in ("ui", "engine", "code", "neopixel", "device")
+                )
+            )
+        )
     _twin.on_idle_keys = driver.on_idle
     _twin.on_refresh = meter.sample
     in_game = [0]
