@@ -74,3 +74,35 @@ def test_the_stage_figures(bundle):
     assert [stages[k] > 0 for k in order] == [True] * 3
     assert stages["code.py+ui.platform imported"] < stages["ui.app imported"]
     assert 0 < stages["after a game (title)"] <= summary(r.stdout)["peak_live"]
+
+
+@pytest.mark.parametrize(
+    "script,heap",
+    [
+        (["tests/mp/arena.py", "st1", "base", "medium", "easy", "2", "1"], "256K"),
+        (["tests/mp/mem.py", "medium", "1"], "256K"),
+        (["tests/mp/ai_oom.py", "hard", "2"], "192K"),
+        (["tests/mp/store_check.py"], "64K"),
+        (["tests/mp/engine_check.py", "10"], "128K"),
+        (["tests/mp/selfplay.py", "st1", "5", "1"], "64K"),
+    ],
+)
+def test_mp_scripts_run_on_circuitpythons_time(script, heap):
+    """Every script under tests/mp/ runs with CircuitPython 10's `time` (the twin's: monotonic,
+    monotonic_ns, sleep, time, localtime, mktime; no ticks_*, no process_time*) shadowing
+    MicroPython's, through MICROPYPATH."""
+    import os
+    import subprocess
+
+    from tests.mp_util import ROOT, micropython
+
+    env = dict(os.environ, MICROPYPATH="tests/mp/twin:.frozen")
+    r = subprocess.run(
+        [micropython(), "-X", "heapsize=" + heap] + script,
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-2000:]

@@ -16,12 +16,14 @@ from engine.ai import Player
 try:
     from time import ticks_diff, ticks_us  # MicroPython: wall-clock time
 except ImportError:
-    from time import process_time_ns
+    try:
+        from time import process_time_ns as _ns  # CPython: CPU time of this process, so a
+        # busy machine's preemptions (4 ms slices) are not counted as thinking
+    except ImportError:
+        from time import monotonic_ns as _ns  # CircuitPython: wall-clock ns, an int
 
     def ticks_us():
-        # CPU time of this process: a busy machine's preemptions (4 ms slices) are not
-        # counted as thinking.
-        return process_time_ns() // 1000
+        return _ns() // 1000
 
     def ticks_diff(a, b):
         return a - b
