@@ -16,7 +16,7 @@ from tests.twin_sweep import build_bundle, run_twin, summary
 DEVICE_HEAP_K = 224
 # The sweep's caps in CI (the full sweep: python -m tests.twin_sweep, docs/BENCHMARKS.md).
 SWEEP_K = (100, 124, 148, 172, 196, 220)
-EVERY_SCREEN = {"TITLE", "SETTINGS", "CONFIRM", "PAUSE", "TEXT", "TRACKER", "BOARD", "ROUND_END"}
+EVERY_SCREEN = {"TITLE", "SETTINGS", "CONFIRM", "PAUSE", "TEXT", "TRACKER", "BOARD", "HANDOVER", "ROUND_END"}
 
 
 @pytest.fixture(scope="module")

@@ -22,6 +22,8 @@ clear-data confirmation refused), the statistics page, new games; on the table a
 card by moving the cursor and pressing A, or the hint's move (SELECT, then A) on every
 fourth turn; claims (A on a provable stone, B to end the claim step); once the pause menu
 with an undo, the card tracker and the help pages (turning them); A at each round end.
+After the GAMES games: the opponent set to pass-and-play, a new game until its hand-over
+screen, then the pause menu's "Quit to title".
 Waiting for the AI is virtual time passing (the App's idle sleep, and 1 ms per clock read).
 
 The run ends when GAMES games are complete (a BaseException raised from the keypad, which
@@ -94,6 +96,7 @@ K_B, K_A, K_START, K_SELECT, K_RIGHT, K_DOWN, K_UP, K_LEFT = range(8)
 TITLE, SETTINGS, PAUSE, TEXT, TRACKER, BOARD, HANDOVER, ROUND_END, CONFIRM = range(9)
 MODE_NAMES = ("TITLE", "SETTINGS", "PAUSE", "TEXT", "TRACKER", "BOARD", "HANDOVER", "ROUND_END", "CONFIRM")
 LEVELS = ("easy", "medium", "hard")
+PASS_AND_PLAY = 3  # the settings' opponent value
 MAX_PRESSES_PER_GAME = 3000
 DEBUG = "--debug" in _opts
 
@@ -148,7 +151,7 @@ class Driver:
         self.presses = 0
         self.game_presses = 0
         self.modes = set()
-        self.todo = {"settings", "stats", "hint", "pause", "undo", "tracker", "help"}
+        self.todo = {"settings", "stats", "hint", "pause", "undo", "tracker", "help", "handover"}
         self.looked = set()  # settings rows whose value was changed and put back
         self.changed = -1  # the settings row changed, not yet put back
         self.confirmed = False
@@ -233,6 +236,7 @@ class Driver:
         if m == PAUSE:
             return self.pause(app)
         if m == HANDOVER:
+            self.todo.discard("handover")
             return K_A
         if m == ROUND_END:
             if app.session is None:  # the match is over
@@ -261,8 +265,16 @@ class Driver:
             if self.games and self.after_game < 0:
                 self.after_game = self.meter.live()
             if self.games >= self.target:
-                raise Done()
-            target = 1
+                if "handover" not in self.todo:
+                    raise Done()
+                # Last, a pass-and-play game until its hand-over screen, then quit.
+                if app.settings.opponent != PASS_AND_PLAY:
+                    self.todo.add("settings")
+                    target = 2
+                else:
+                    target = 1
+            else:
+                target = 1
         k = self.menu_to(app.pages.title_menu, target)
         if k is None:
             self.text_turns = 0
@@ -273,7 +285,8 @@ class Driver:
 
     def settings(self, app):
         menu = app.pages.settings_menu
-        want = {1: LEVELS.index(self.level), 3: 1}  # opponent, manual claims
+        opp = PASS_AND_PLAY if self.games >= self.target else LEVELS.index(self.level)
+        want = {1: opp, 3: 1}  # opponent, manual claims
         for row in (0, 1, 2, 3, 4, 5):
             if row in want:
                 if menu.choice(row) == want[row]:
@@ -306,6 +319,8 @@ class Driver:
             target = 2
         elif "help" in self.todo:
             target = 3
+        elif self.games >= self.target:
+            target = 4  # quit to the title: the run is over
         else:
             target = 0
         k = self.menu_to(app.pages.pause_menu, target)
@@ -324,6 +339,8 @@ class Driver:
         from engine.st1 import CLAIM, DONE, PH_CLAIM  # loaded with the App
 
         st = s.state
+        if self.games >= self.target and "handover" not in self.todo:
+            return K_START  # the pass-and-play epilogue has shown its hand-over
         if self.human_played and (
             ("undo" in self.todo and s.can_undo()) or "tracker" in self.todo or "help" in self.todo
         ):
