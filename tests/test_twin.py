@@ -46,8 +46,9 @@ def test_a_whole_game_against_hard_fits(bundle):
     assert 0 < game <= turns + 3 and erases >= game
 
 
-def test_two_games_medium_on_a_firmware_without_terminalio(bundle):
-    outcome, detail, r = run_twin(DEVICE_HEAP_K, "medium", 2, 5, bundle, ("--no-terminalio",))
+def test_two_games_medium_on_a_pybadge_without_terminalio(bundle):
+    """A PyBadge (eight keys, no joystick) on a firmware without terminalio."""
+    outcome, detail, r = run_twin(DEVICE_HEAP_K, "medium", 2, 5, bundle, ("--no-terminalio", "--pybadge"))
     assert outcome == "complete", "%s: %s" % (outcome, detail)
     assert re.search(r"^erases=\d+ game_erases=\d+,\d+ ", r.stdout, re.M)
 

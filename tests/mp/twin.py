@@ -12,6 +12,8 @@ device clock, as on the board). Options:
   --stages           print the live heap at each stage (imports, App built, in game, after)
   --sweep            a crash screen with a readable text ends the run with exit status 0
   --no-terminalio    a firmware without terminalio (some localized builds)
+  --pybadge          a PyBadge (no joystick: the directions are keys 4..7 of the keypad)
+  --debug            print each key the driver presses
 
 sys.path is tests/mp/twin (the stand-ins for CircuitPython's hardware and core modules),
 then DIR and DIR/lib; code.py's main() runs DevicePlatform, ui/, engine/ and the bundled
@@ -91,6 +93,9 @@ try:
     import terminalio  # noqa: F401
 except ImportError:
     pass
+if "--pybadge" in _opts:  # a PyBadge: no joystick, all eight keys on the shift register
+    delattr(board, "JOYSTICK_X")
+    delattr(board, "JOYSTICK_Y")
 
 K_B, K_A, K_START, K_SELECT, K_RIGHT, K_DOWN, K_UP, K_LEFT = range(8)
 TITLE, SETTINGS, PAUSE, TEXT, TRACKER, BOARD, HANDOVER, ROUND_END, CONFIRM = range(9)
