@@ -52,3 +52,28 @@ class Hung(BaseException):
 def check_hang():
     if now_ns > HANG_NS:
         raise Hung("virtual clock at %d s" % (now_ns // 10**9))
+
+
+class PinUser:
+    """A stand-in that holds a pin until deinit() (as CircuitPython's objects do); a context
+    manager, like them."""
+
+    _pin = None
+
+    def _take(self, pin):
+        pin._claim()
+        self._pin = pin
+
+    def deinit(self):
+        if self._pin is not None:
+            self._pin._release()
+            self._pin = None
+
+    def deinited(self):
+        return self._pin is None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *args):
+        self.deinit()

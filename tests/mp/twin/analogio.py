@@ -6,11 +6,11 @@ import _twin
 import board
 
 
-class AnalogIn:
+class AnalogIn(_twin.PinUser):
     def __init__(self, pin):
-        pin._claim()
-        self._pin = pin
-        self._axis = 0 if pin is board.JOYSTICK_X else 1 if pin is board.JOYSTICK_Y else -1
+        self._take(pin)
+        x, y = getattr(board, "JOYSTICK_X", None), getattr(board, "JOYSTICK_Y", None)
+        self._axis = 0 if pin is x else 1 if pin is y else -1
 
     @property
     def value(self):
@@ -26,14 +26,3 @@ class AnalogIn:
         return v
 
     reference_voltage = 3.3
-
-    def deinit(self):
-        if self._pin is not None:
-            self._pin._release()
-            self._pin = None
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *args):
-        self.deinit()

@@ -4,10 +4,9 @@ its length in virtual time; `playing` turns False after it."""
 import _twin
 
 
-class AudioOut:
+class AudioOut(_twin.PinUser):
     def __init__(self, left_channel, *, right_channel=None, quiescent_value=0x8000):
-        left_channel._claim()
-        self._pin = left_channel
+        self._take(left_channel)
         self._until = -1
         self._loop = False
         self.paused = False
@@ -41,12 +40,4 @@ class AudioOut:
 
     def deinit(self):
         self.stop()
-        if self._pin is not None:
-            self._pin._release()
-            self._pin = None
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *args):
-        self.deinit()
+        super().deinit()

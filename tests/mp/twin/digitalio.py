@@ -1,6 +1,8 @@
 """CircuitPython's `digitalio` on the twin: DigitalInOut (claims its pin), Direction, Pull,
 DriveMode."""
 
+import _twin
+
 
 class Direction:
     INPUT = "INPUT"
@@ -17,10 +19,9 @@ class DriveMode:
     OPEN_DRAIN = "OPEN_DRAIN"
 
 
-class DigitalInOut:
+class DigitalInOut(_twin.PinUser):
     def __init__(self, pin):
-        pin._claim()
-        self._pin = pin
+        self._take(pin)
         self.direction = Direction.INPUT
         self.pull = None
         self.drive_mode = DriveMode.PUSH_PULL
@@ -34,17 +35,3 @@ class DigitalInOut:
     def switch_to_input(self, pull=None):
         self.direction = Direction.INPUT
         self.pull = pull
-
-    def deinit(self):
-        if self._pin is not None:
-            self._pin._release()
-            self._pin = None
-
-    def deinited(self):
-        return self._pin is None
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *args):
-        self.deinit()
