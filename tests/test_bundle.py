@@ -465,6 +465,10 @@ def device(monkeypatch):
         crash.time = types.SimpleNamespace(monotonic=lambda: clock.t, sleep=sleep)
         crash.gc = code.gc
         hw.crash = crash
+        # Keep this patched module loaded (main() would load and drop a fresh one, whose
+        # wait for a key would sleep for real): test_code_py_interns_the_crash_names checks it.
+        hw.intern = code.intern_crash_names
+        code.intern_crash_names = lambda: None
         # code.main() lets go of ui.* and engine.* after a crash: give them back afterwards.
         for name in list(sys.modules):
             if name in ("ui", "engine") or name.startswith(("ui.", "engine.")):
@@ -576,6 +580,15 @@ def test_code_py_select_drops_the_saved_game(device):
 
     settings, stats, game, msg = Store(Area()).load()
     assert (settings, game, msg) == (b"cfg", None, None) and stats.wins() == 1
+
+
+def test_code_py_interns_the_crash_names(device):
+    """main() loads the crash screen's module at start and lets it go: nothing stays loaded."""
+    code, hw = device()
+    for name in ("device", "device.crash"):
+        sys.modules.pop(name, None)
+    hw.intern()
+    assert "device.crash" not in sys.modules and "device" not in sys.modules
 
 
 TRACEBACK = """Traceback (most recent call last):
