@@ -91,8 +91,19 @@ def position_text(st):
     return " ".join(out)
 
 
+def digits(text, most):
+    """True if `text` is 1..`most` ASCII digits: str.isdigit() also takes "²", which int()
+    then refuses, and int() refuses over 4,300 digits."""
+    if not text or len(text) > most:
+        return False
+    for ch in text:
+        if ch < "0" or ch > "9":
+            return False
+    return True
+
+
 def _int_field(f, prefix, lo, hi):
-    if not f.startswith(prefix) or not f[len(prefix) :].isdigit():
+    if not f.startswith(prefix) or not digits(f[len(prefix) :], 9):
         raise IllegalMove("expected %s<number>, got %r" % (prefix, f))
     v = int(f[len(prefix) :])
     if v < lo or v > hi:
@@ -128,8 +139,8 @@ def parse_position(text):
         if not f[8 + p].startswith(key):
             raise IllegalMove("expected %s..." % key)
         h = take(_parse_cards(f[8 + p][3:]))
-        if len(h) > st1.HMAX:
-            raise IllegalMove("player %d holds more than %d cards" % (p + 1, st1.HMAX))
+        if len(h) > st1.HAND:
+            raise IllegalMove("player %d holds more than %d cards" % (p + 1, st1.HAND))
         for i in range(len(h)):
             st.hand[p * st1.HMAX + i] = h[i]
     if not f[10].startswith("d="):
@@ -163,4 +174,49 @@ def parse_position(text):
         st.owner[s] = 0 if parts[2] == "-" else int(parts[2])
     if sum(seen) != NCARDS:
         raise IllegalMove("%d cards are missing" % (NCARDS - sum(seen)))
+    _check_possible(st)
     return st
+
+
+def _check_possible(st):
+    """IllegalMove unless a game could reach `st` (the counts, turns, claims and winner agree)."""
+    if sum(st.cnt) != st.nplayed:
+        raise IllegalMove("n%d, but %d cards are on the stones" % (st.nplayed, sum(st.cnt)))
+    if st.to_move != st.first ^ (st.turn & 1):
+        raise IllegalMove(
+            "player %d starts, so after %d turns it is player %d's turn"
+            % (st.first + 1, st.turn, (st.first ^ (st.turn & 1)) + 1)
+        )
+    # under 2016, the claim step (and a win) comes after the turn's card: one card fewer in hand
+    played = 1 if st.timing == st1.T2016 and st.phase != st1.PH_PLAY else 0
+    if st.nplayed > st.turn + played:
+        raise IllegalMove("%d cards played in %d turns" % (st.nplayed, st.turn))
+    if st.ndeck:  # hands are refilled to six while the deck lasts
+        p = st.to_move
+        n, m = len(st.hand_of(p)), len(st.hand_of(p ^ 1))
+        if m != st1.HAND or n < st1.HAND - played:
+            raise IllegalMove(
+                "with cards in the deck, player %d holds %d and player %d %d" % (p + 1, n, (p ^ 1) + 1, m)
+            )
+    stamps = []
+    for i in range(st1.NSTONES * 2):
+        if st.done[i]:
+            if st.done[i] in stamps:
+                raise IllegalMove("two sides completed with the same card (@%d)" % st.done[i])
+            stamps.append(st.done[i])
+    for s in range(st1.NSTONES):
+        o = st.owner[s]
+        if o and st.cnt[s * 2 + o - 1] != st.need[s]:
+            raise IllegalMove("stone %d: player %d claimed it without a complete side" % (s + 1, o))
+    over = st.phase == st1.PH_OVER
+    if over != (st.winner != NONE):
+        raise IllegalMove(
+            "a game is over exactly when it has a winner (phase %s, winner %s)"
+            % (_PHASES[st.phase], "-" if st.winner == NONE else st.winner + 1)
+        )
+    for p in (0, 1):
+        won = st._winner_after_claim(p)
+        if won and not (over and st.winner == p):
+            raise IllegalMove("player %d holds a winning set of stones, but the game goes on" % (p + 1))
+        if over and st.winner == p and (not won or st.to_move != p):
+            raise IllegalMove("player %d is said to have won by their own claim, but did not" % (p + 1))

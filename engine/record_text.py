@@ -14,7 +14,7 @@ this module (saves use engine.record's packed bytes).
 from engine import st1
 from engine.cards import NONE
 from engine.errors import IllegalMove
-from engine.notation import move_text, parse_move
+from engine.notation import digits, move_text, parse_move
 from engine.record import Record
 
 
@@ -90,7 +90,7 @@ def parse_text(text):
     if first[0] not in ("1", "2"):
         raise IllegalMove("line %d: first is 1 or 2" % first[1])
     seed = opts["seed"]
-    if not seed[0].isdigit() or int(seed[0]) >= 1 << 32:
+    if not digits(seed[0], 10) or int(seed[0]) >= 1 << 32:
         raise IllegalMove("line %d: seed is a number below 2**32" % seed[1])
     rec = Record(int(seed[0]), 1 if timing[0] == "1999" else 0, int(first[0]) - 1, moves)
     rec.result = result

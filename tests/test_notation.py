@@ -108,3 +108,61 @@ def test_malformed_records_name_the_line():
     for blob in (b"", b"\x01\x00\x00", b"\x02" + bytes(5), b"\x01\x09" + bytes(4)):
         with pytest.raises(IllegalMove):
             unpack(blob)
+
+
+def _final_position(timing=st1.T2016, seed=4):
+    rng = Rng(seed)
+    st = st1.State(seed, timing)
+    while st.phase != st1.PH_OVER:
+        st.apply(random_move(st, rng))
+    return st
+
+
+def _field(text, i, value):
+    """The position text with its field `i` replaced by `value`."""
+    f = text.split()
+    f[i] = value
+    return " ".join(f)
+
+
+def test_impossible_positions_are_rejected():
+    """Issue 12, item 15: well-formed fields that no game can reach are refused, with why."""
+    start = st1.State(1)
+    good = position_text(start)
+    deck = start.deck[: start.ndeck]
+    h1 = ".".join(name(c) for c in start.hand_of(0))
+    seven = _field(
+        _field(good, 8, "h1=%s.%s" % (h1, name(deck[-1]))),
+        10,
+        "d=" + ".".join(name(c) for c in deck[:-1]),
+    )
+    over = position_text(_final_position())
+    w = over.split()[4]
+    cases = {
+        seven: "more than 6 cards",
+        _field(good, 6, "n3"): "n3, but 0 cards are on the stones",
+        _field(good, 2, "p2"): "player 1 starts, so after 0 turns it is player 1's turn",
+        over.replace(" over %s " % w, " claim w- "): "winning set of stones, but the game goes on",
+        over.replace(" over ", " claim "): "over exactly when it has a winner",
+        _field(good, 11, "s1=-/-/1"): "claimed it without a complete side",
+    }
+    for text, why in cases.items():
+        with pytest.raises(IllegalMove, match=why):
+            parse_position(text)
+    for text in (good.replace(" t0 ", " t² "), good.replace(" t0 ", " t" + "9" * 5000 + " ")):
+        with pytest.raises(IllegalMove, match="expected t<number>"):
+            parse_position(text)
+    assert position_text(parse_position(over)) == over
+
+
+def test_apply_refuses_what_is_not_a_move_or_a_player():
+    """Issue 12, item 15: apply(move, "1") raised TypeError and apply(True) played move 1."""
+    st = st1.State(3)
+    before = snapshot(st)
+    m = st.legal_moves()[0]
+    for args in ((m, "1"), (m, "0"), (m, 1.0), (m, True), (True,), (False,), (float(m),), ("G7@3",), (m, 2)):
+        with pytest.raises(IllegalMove):
+            st.apply(*args)
+        assert snapshot(st) == before
+    st.apply(m, 0)
+    assert st.phase == st1.PH_CLAIM
