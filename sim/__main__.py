@@ -11,7 +11,7 @@ def main(argv=None):
     if cmd == "prove":
         from sim.tools import prove
 
-        prove(sys.stdin, sys.stdout)
+        prove(sys.stdin.buffer, sys.stdout)
         return 0
     if cmd == "replay":
         if len(rest) != 1:
@@ -21,10 +21,12 @@ def main(argv=None):
 
         return replay(rest[0])
     if cmd == "selfplay":
+        from sim.cli import count
+
         ap = argparse.ArgumentParser(prog="python -m sim selfplay")
         ap.add_argument("--game", default="st1")
         ap.add_argument("--variant", default="base")
-        ap.add_argument("--games", type=int, default=100)
+        ap.add_argument("--games", type=count, default=100)
         ap.add_argument("--seed", type=int, default=1)
         ap.add_argument("--timing", choices=("2016", "1999"), default="2016")
         from sim.tools import main_selfplay

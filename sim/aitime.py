@@ -13,6 +13,8 @@ import argparse
 import sys
 from time import process_time_ns
 
+from sim.cli import count
+
 
 def costs(level, timing, games, seed, repeat):
     """Fastest-of-`repeat` CPU ns of every play decision of `level` in `games` games vs Easy."""
@@ -48,9 +50,9 @@ def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m sim.aitime")
     ap.add_argument("--level", default="medium")
     ap.add_argument("--timing", choices=("2016", "1999"), default="2016")
-    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--games", type=count, default=200)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--repeat", type=count, default=5)
     args = ap.parse_args(sys.argv[1:] if argv is None else argv)
     from engine import st1
     from engine.ai import level_of

@@ -7,6 +7,8 @@ and ends with one summary line (see engine.ai.bench). Also `python -m sim.arena 
 import argparse
 import sys
 
+from sim.cli import count
+
 
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
@@ -16,7 +18,7 @@ def main(argv=None):
     ap.add_argument("--timing", choices=("2016", "1999"), default="2016")
     ap.add_argument("--a", default="hard")
     ap.add_argument("--b", default="easy")
-    ap.add_argument("--games", type=int, default=100)
+    ap.add_argument("--games", type=count, default=100)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--quiet", action="store_true", help="print only the summary line")
     args = ap.parse_args(argv)

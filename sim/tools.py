@@ -12,6 +12,10 @@ from engine.prove import beat, score
 from engine.record_text import replay_text
 from engine.rng import Rng
 
+FIELDS = ("game", "my_cards", "opp_cards", "visible_elsewhere", "me_completed_first")
+FIELDS_ST2 = FIELDS + ("tile", "damaged")
+MAX_LINE = 1 << 16  # bytes of one request line: a longer one is answered with an error, unread
+
 
 def _card_list(obj, key):
     v = obj.get(key, [])
@@ -20,16 +24,34 @@ def _card_list(obj, key):
     return [parse(x) for x in v]
 
 
-def prove_one(obj):
-    """One `python -m sim prove` request (a dict) to its answer (a dict)."""
+def check_fields(obj):
+    """The request's game (1 or 2); IllegalMove for a missing or unknown field."""
     if not isinstance(obj, dict):
         raise IllegalMove("each line must be a JSON object")
-    if obj.get("game", 1) == 2:
+    game = obj.get("game", 1)
+    if type(game) is not int or game not in (1, 2):
+        raise IllegalMove("only game 1 (Schotten Totten) and game 2 (Schotten Totten 2) exist")
+    known = FIELDS if game == 1 else FIELDS_ST2
+    for k in obj:
+        if k not in known:
+            raise IllegalMove(
+                "unknown field %s (game %d takes: %s)" % (json.dumps(k), game, ", ".join(known))
+            )
+    for k in ("my_cards",) if game == 1 else ("my_cards", "tile"):
+        if k not in obj:
+            raise IllegalMove("missing field %s" % k)
+    first = obj.get("me_completed_first")
+    if first is not None and first is not True and first is not False:
+        raise IllegalMove("me_completed_first must be true, false or null")
+    return game
+
+
+def prove_one(obj):
+    """One `python -m sim prove` request (a dict) to its answer (a dict)."""
+    if check_fields(obj) == 2:
         from sim.tools_st2 import prove_st2
 
         return prove_st2(obj)
-    if obj.get("game", 1) != 1:
-        raise IllegalMove("only game 1 (Schotten Totten) and game 2 (Schotten Totten 2) exist")
     mine = _card_list(obj, "my_cards")
     opp = _card_list(obj, "opp_cards")
     vis = _card_list(obj, "visible_elsewhere")
@@ -41,8 +63,6 @@ def prove_one(obj):
     if len(mine) > 3 or len(opp) > 3:
         raise IllegalMove("too many cards: at most 3 on each side of a stone")
     first = obj.get("me_completed_first")
-    if first not in (True, False, None):
-        raise IllegalMove("me_completed_first must be true, false or null")
     if len(mine) < 3:
         return {"provable": False, "counterexample": None, "error": None}
     target = score(mine, 3)
@@ -61,26 +81,92 @@ def prove_one(obj):
     return {"provable": False, "counterexample": [name(c) for c in add], "error": None}
 
 
-def prove(stdin, stdout):
-    for line in stdin:
-        if not line.strip():
-            continue
+def _lines(stream):
+    """The stream's lines as bytes (or str for a text stream); None for a line over MAX_LINE
+    bytes, whose rest is skipped unread into memory."""
+    while True:
+        line = stream.readline(MAX_LINE + 1)
+        if not line:
+            return
+        if len(line) > MAX_LINE and line[-1:] not in (b"\n", "\n"):
+            while True:
+                more = stream.readline(MAX_LINE)
+                if not more or more[-1:] in (b"\n", "\n"):
+                    break
+            yield None
+        else:
+            yield line
+
+
+def answer(line):
+    """The answer (a dict) to one request line: bytes, str, or None for an overlong line."""
+    if line is None:
+        return _error("line longer than %d bytes" % MAX_LINE)
+    if isinstance(line, bytes):
         try:
-            out = prove_one(json.loads(line))
-        except (IllegalMove, ValueError) as e:
-            why = str(e) if isinstance(e, IllegalMove) else "malformed JSON: %s" % e
-            out = {"provable": False, "counterexample": None, "error": why}
-        stdout.write(json.dumps(out) + "\n")
+            line = line.decode("utf-8")
+        except UnicodeDecodeError as e:
+            return _error("not UTF-8 text (byte %d)" % (e.start + 1))
+    if not line.strip():
+        return _error("empty line: one JSON object a line")
+    try:
+        obj = json.loads(line)
+    except RecursionError:
+        return _error("malformed JSON: nested too deeply")
+    except ValueError as e:  # json.JSONDecodeError
+        return _error("malformed JSON: %s" % e)
+    try:
+        return prove_one(obj)
+    except IllegalMove as e:
+        return _error(str(e))
+    except RecursionError:
+        return _error("request nested too deeply")
+
+
+def _error(why):
+    return {"provable": False, "counterexample": None, "error": why}
+
+
+def prove(stdin, stdout):
+    """Answer JSON-line requests (docs/NOTATION.md): exactly one answer line per input line."""
+    for line in _lines(stdin):
+        stdout.write(json.dumps(answer(line)) + "\n")
         stdout.flush()
+
+
+MAX_RECORD = 1 << 20  # bytes: a record of the longest game is a few KB
+
+
+def read_record(path):
+    """The text of a record file; IllegalMove saying why it is not one (too large, not UTF-8,
+    a save area) or OSError."""
+    with open(path, "rb") as f:
+        data = f.read(MAX_RECORD + 1)  # a cap: /dev/urandom never ends
+    if len(data) > MAX_RECORD:
+        raise IllegalMove("larger than %d KB: not a game record" % (MAX_RECORD >> 10))
+    if data[:4] == b"STsv":
+        raise IllegalMove(
+            "a save area (packed, ui/store.py), not a game record: the simulator writes each "
+            "finished game's record as text into games/"
+        )
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = data.count(b"\n", 0, e.start) + 1
+        raise IllegalMove(
+            "line %d: not UTF-8 text (byte %d): a record is UTF-8 text" % (line, e.start + 1)
+        ) from None
 
 
 def replay(path):
     try:
-        with open(path) as f:
-            text = f.read()
+        text = read_record(path)
     except OSError as e:
-        print("cannot read %s: %s" % (path, e), file=sys.stderr)
+        print("cannot read %s: %s" % (path, e.strerror or e), file=sys.stderr)
         return 2
+    except IllegalMove as e:
+        print("%s: %s" % (path, e), file=sys.stderr)
+        return 1
     if _is_st2(text):
         from sim.tools_st2 import replay_st2
 
