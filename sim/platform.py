@@ -3,8 +3,12 @@
 `SimPlatform` implements ui.platform.Platform. The display is a subclass of
 blinka_displayio_pygamedisplay.PyGameDisplay that draws only the dirty areas (as the
 device does) into an off-screen 160x128 surface, which is what screenshots, `pixel()`
-and `rgb()` read, and scales it x4 into the window. Keys: arrows; Z = A; X = B;
-Enter = Start; Space or Shift = Select; F12 = screenshot into the working directory.
+and `rgb()` read, and scales it x4 into the window, above a strip showing the five
+NeoPixels. Keys: arrows; Z = A; X = B; Enter = Start; Space or Shift = Select;
+F12 = screenshot into `shots/` (under the working directory, or `shots_dir`).
+Sounds are the device's tunes (code.py's SOUND_NOTES), played through pygame's mixer in the
+window when a sound device opens, silently skipped otherwise. `idle()` sleeps: the game's
+loop calls it when nothing happens, so an idle window costs next to no CPU.
 
 Headless (SDL_VIDEODRIVER=dummy, or `headless=True`): keys come from `inject()`;
 `ticks_ms()` can be driven by a `clock` callable for deterministic runs.
@@ -38,6 +42,10 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 WIDTH = 160
 HEIGHT = 128
+STRIP = 12  # height of the NeoPixel strip under the screen (screen pixels)
+NPIXELS = 5
+IDLE_S = 0.01  # idle()'s sleep: keys wait in pygame's queue meanwhile
+SHOTS_DIR = "shots"  # as the README's headless example; ignored by git
 NO_DISPLAY = "No display for the simulator: run it headless with SDL_VIDEODRIVER=dummy (docs/PLATFORM.md)."
 REPEAT_DELAY_MS = 300
 REPEAT_EVERY_MS = 90
@@ -94,6 +102,7 @@ def _blinka():
         def __init__(self, width, height, scale, caption):
             self._scale = scale
             self._window = None
+            self.lights = None  # what the NeoPixels show (None, 0xRRGGBB or (r, g, b))
             self.areas = []  # (x1, y1, x2, y2) drawn by the last refresh
             self.pixels_drawn = 0  # their summed size, as the device would send them
             self.refreshes = 0
@@ -101,7 +110,7 @@ def _blinka():
 
         def _initialize(self, init_sequence):
             pygame.display.init()  # not pygame.init(): no mixer, no ALSA noise
-            size = (self.width * self._scale, self.height * self._scale)
+            size = (self.width * self._scale, (self.height + STRIP) * self._scale)
             self._window = pygame.display.set_mode(size)
             pygame.display.set_caption(self._caption)
             self._pygame_screen = pygame.Surface((self.width, self.height))
@@ -149,7 +158,11 @@ def _blinka():
         def present(self):
             """Scale the off-screen surface into the window and show it."""
             if self._window is not None:
-                pygame.transform.scale(self._pygame_screen, self._window.get_size(), self._window)
+                w, h = self._window.get_size()
+                screen_h = self.height * self._scale
+                target = self._window.subsurface((0, 0, w, screen_h))
+                pygame.transform.scale(self._pygame_screen, (w, screen_h), target)
+                draw_lights(self._window, (0, screen_h, w, h - screen_h), self.lights)
                 pygame.display.flip()
 
         def render_full(self):
@@ -170,6 +183,111 @@ def _blinka():
 
     _display_class = SimDisplay
     return SimDisplay
+
+
+def light_colour(rgb):
+    """The colour a NeoPixel value looks on screen: off is dark grey; a lit pixel keeps its
+    hue at full brightness (the game's values are dim, for a LED at 10 % brightness)."""
+    if rgb is None:
+        return (40, 40, 40)
+    if isinstance(rgb, int):
+        rgb = ((rgb >> 16) & 255, (rgb >> 8) & 255, rgb & 255)
+    top = max(rgb)
+    if top == 0:
+        return (40, 40, 40)
+    return tuple(c * 255 // top for c in rgb)
+
+
+def draw_lights(surface, rect, rgb):
+    """The five NeoPixels, all showing `rgb`, in a row centred in `rect` (x, y, w, h)."""
+    import pygame
+
+    x, y, w, h = rect
+    surface.fill((16, 16, 16), rect)
+    r = max(1, h * 3 // 8)
+    colour = light_colour(rgb)
+    for i in range(NPIXELS):
+        cx = x + w * (2 * i + 1) // (2 * NPIXELS)
+        pygame.draw.circle(surface, colour, (cx, y + h // 2), r)
+
+
+def load_tunes(path=None):
+    """The device's tunes, {name: ((Hz, ms), ...)}, read from code.py's SOUND_NOTES (so the two
+    never differ); {} if it cannot be read."""
+    import ast
+
+    path = path or os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "code.py")
+    try:
+        with open(path, encoding="utf-8") as f:
+            tree = ast.parse(f.read())
+        for node in tree.body:
+            if isinstance(node, ast.Assign) and [getattr(t, "id", "") for t in node.targets] == [
+                "SOUND_NOTES"
+            ]:
+                return ast.literal_eval(node.value)
+    except (OSError, SyntaxError, ValueError):
+        pass
+    return {}
+
+
+def tune_samples(notes, rate, channels=1, volume=6000):
+    """Signed 16-bit samples of a square-wave tune (as the device plays it), interleaved for
+    `channels`, as bytes."""
+    import numpy as np
+
+    parts = []
+    for freq, ms in notes:
+        n = rate * ms // 1000
+        if freq:
+            half = max(1, rate // (2 * freq))
+            wave = np.where((np.arange(n) // half) & 1, volume, -volume).astype(np.int16)
+        else:
+            wave = np.zeros(n, dtype=np.int16)
+        parts.append(wave)
+    mono = np.concatenate(parts) if parts else np.zeros(0, dtype=np.int16)
+    return np.repeat(mono, channels).tobytes()
+
+
+class Audio:
+    """pygame's mixer, if a sound device opens (quietly: SDL and ALSA complain on fd 2)."""
+
+    def __init__(self):
+        self.mixer = None
+        self.sounds = {}
+        self.tunes = load_tunes()
+        err = os.dup(2)
+        try:
+            with open(os.devnull, "w") as null:
+                os.dup2(null.fileno(), 2)
+            import pygame
+
+            pygame.mixer.init(22050, -16, 1, 512)
+            if pygame.mixer.get_init():
+                self.mixer = pygame.mixer
+        except Exception:  # pygame.error: no sound device; no reason to stop the game
+            self.mixer = None
+        finally:
+            os.dup2(err, 2)
+            os.close(err)
+
+    def play(self, name):
+        """Start the tune `name` (True), or do nothing without a mixer (False)."""
+        if self.mixer is None or name not in self.tunes:
+            return False
+        snd = self.sounds.get(name)
+        if snd is None:
+            rate, size, channels = self.mixer.get_init()
+            if size != -16:
+                return False
+            snd = self.sounds[name] = self.mixer.Sound(buffer=tune_samples(self.tunes[name], rate, channels))
+        self.mixer.stop()  # as the device: a new sound cuts the last one short
+        snd.play()
+        return True
+
+    def close(self):
+        if self.mixer is not None:
+            self.mixer.quit()
+            self.mixer = None
 
 
 def rgb565_to_rgb(buf):
@@ -281,10 +399,14 @@ class SimPlatform(Platform):
         step_ms=0,
         stop_after_idle=0,
         caption=None,
+        shots_dir=SHOTS_DIR,
+        sound=None,
     ):
         """`clock`: a callable giving ms for ticks_ms(); `step_ms`: instead, a virtual clock
         that each poll() advances by this much; `stop_after_idle`: raise Idle (a SystemExit)
-        from poll() once the injected keys are used up and that many polls found none."""
+        from poll() once the injected keys are used up and that many polls found none;
+        `shots_dir`: where F12 and screenshot() without a path write; `sound`: play sounds
+        through pygame's mixer (default: in the window, not headless)."""
         super().__init__()
         if headless:
             os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -314,6 +436,9 @@ class SimPlatform(Platform):
         self._held = {}  # direction key -> ticks of its next repeat
         self.closed = False
         self.shots = 0
+        self.shots_dir = shots_dir
+        self.recorder = None  # a sim.records.Recorder, told of every refresh
+        self.audio = Audio() if (not self.headless if sound is None else sound) else None
         self._ensure_save_file()
 
     # --- keys -------------------------------------------------------------
@@ -371,6 +496,13 @@ class SimPlatform(Platform):
     def refresh(self):
         """Redraw the dirty areas under `root` and show them."""
         self.display.refresh()
+        if self.recorder is not None:
+            self.recorder.check()
+
+    def idle(self):
+        """Nothing to do (the game's loop says so): sleep a little, unless time is virtual."""
+        if self._clock is None and not self._step:
+            time.sleep(IDLE_S)
 
     @property
     def last_refresh_pixels(self):
@@ -395,15 +527,25 @@ class SimPlatform(Platform):
         """RGB888 bytes of `root` drawn from scratch now (to check dirty-area drawing)."""
         return self.display.render_full()
 
-    def screenshot(self, path=None):
-        """Write what the screen shows as a 160x128 PNG; returns the path."""
+    def screenshot(self, path=None, lights=False):
+        """Write what the screen shows as a 160x128 PNG (160x140 with the NeoPixel strip
+        under it if `lights`); returns the path. Without a path: the next free
+        `screenshot-NNN.png` in `shots_dir` (made if needed)."""
         if path is None:
+            os.makedirs(self.shots_dir, exist_ok=True)
             while True:
                 self.shots += 1
-                path = "screenshot-%03d.png" % self.shots
+                path = os.path.join(self.shots_dir, "screenshot-%03d.png" % self.shots)
                 if not os.path.exists(path):
                     break
-        write_png(path, WIDTH, HEIGHT, self.rgb())
+        if not lights:
+            write_png(path, WIDTH, HEIGHT, self.rgb())
+            return path
+        pg = self._pygame
+        surf = pg.Surface((WIDTH, HEIGHT + STRIP))
+        surf.blit(self.display._pygame_screen, (0, 0))
+        draw_lights(surf, (0, HEIGHT, WIDTH, STRIP), self.last_lights)
+        write_png(path, WIDTH, HEIGHT + STRIP, pg.image.tobytes(surf, "RGB"))
         return path
 
     # --- time, save area, sound, lights -------------------------------------
@@ -437,24 +579,35 @@ class SimPlatform(Platform):
             f.write(data)
 
     def sound(self, name):
-        """No audio on the desktop; remembers `last_sound` (unknown names raise)."""
+        """Play the device's tune `name` if there is a mixer; remembers `last_sound` (unknown
+        names raise)."""
         if name not in SOUNDS:
             raise ValueError("no such sound: %r" % (name,))
         self.last_sound = name
+        if self.audio is not None:
+            self.audio.play(name)
 
     def lights(self, rgb):
-        """Remembers `last_lights` (None, 0xRRGGBB or an (r, g, b) tuple)."""
+        """Show the five NeoPixels in the window's strip; remembers `last_lights` (None,
+        0xRRGGBB or an (r, g, b) tuple)."""
         if not (rgb is None or isinstance(rgb, int) or len(rgb) == 3):
             raise ValueError("lights takes None, 0xRRGGBB or (r, g, b)")
         self.last_lights = rgb
+        self.display.lights = rgb
+        self.display.present()
 
     def close(self):
-        """Release the display (and the window)."""
+        """Write a just-finished game's record, release the display (and the window) and
+        the mixer."""
         if not self.closed:
             import displayio
 
+            if self.recorder is not None:
+                self.recorder.check()
             self.closed = True
             displayio.release_displays()
+            if self.audio is not None:
+                self.audio.close()
 
 
 def _keymap(pg):

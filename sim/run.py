@@ -1,19 +1,28 @@
-"""`python -m sim [--headless --keys K,K,... --shots DIR] [--seed S] [--save FILE]`.
+"""`python -m sim [--headless --keys K,K,... --shots DIR [--lights]] [--seed S] [--save FILE]
+[--records DIR] [--screenshots DIR]`.
 
-In a window (`make play`): the handheld game, keys as in docs/PLATFORM.md. Headless
-(SDL_VIDEODRIVER=dummy): the keys given are pressed in order (A, B, START, SELECT, UP, DOWN,
-LEFT, RIGHT, and WAIT: let the AI play its turn) and DIR/0001.png, DIR/0002.png, ... get the
-160x128 screen after each. Prints the final position (docs/NOTATION.md) when done.
+In a window (`make play`): the handheld game, keys as in docs/PLATFORM.md; F12 writes a
+screenshot-NNN.png into `shots/`, and each finished game's record is written into `games/`
+(both under the working directory unless --screenshots / --records say otherwise).
+Headless (SDL_VIDEODRIVER=dummy): the keys given are pressed in order (A, B, START, SELECT,
+UP, DOWN, LEFT, RIGHT, and WAIT: let the AI play its turn) and DIR/0001.png, DIR/0002.png,
+... get the 160x128 screen after each (the folder's old NNNN.png are removed first;
+--lights adds the NeoPixel strip under the screen). Then it prints what a player may see:
+each game finished during the run (with its record's path, if --records), and the table,
+the player's hand and whose turn it is; never the AI's hand or the deck order.
 """
 
 import argparse
 import os
+import re
 import sys
 
-from sim.platform import SimPlatform, display_available
+from sim.platform import SHOTS_DIR, SimPlatform, display_available
+from sim.records import RECORDS_DIR, Recorder
 from ui.platform import key_code
 
 KEYS = ("A", "B", "START", "SELECT", "UP", "DOWN", "LEFT", "RIGHT", "WAIT")
+HEADLESS_SEED = 1
 
 
 def parse_keys(text):
@@ -28,16 +37,28 @@ def parse_keys(text):
     return out
 
 
-def headless(keys, shots, seed, save):
+def clear_shots(folder):
+    """Remove the numbered screenshots (NNNN.png) an earlier run left in `folder`."""
+    if not os.path.isdir(folder):
+        return
+    for f in os.listdir(folder):
+        if re.fullmatch(r"\d{4}\.png", f):
+            os.remove(os.path.join(folder, f))
+
+
+def headless(keys, shots, seed, save, lights=False, records=None, out=print):
     """Press `keys` on a headless simulator; one screenshot per key into `shots`."""
     from ui.app import App
 
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     if shots:
         os.makedirs(shots, exist_ok=True)
+        clear_shots(shots)
     p = SimPlatform(save, headless=True, step_ms=20)
     try:
         app = App(p, seed)
+        rec = p.recorder = Recorder(app, records, out=None)
+        rec.check()
         for i, k in enumerate(keys):
             if k == "WAIT":
                 app.ai_turn()
@@ -46,23 +67,82 @@ def headless(keys, shots, seed, save):
             app.finish_anim()  # claims blink in the window; a screenshot shows them settled
             p.refresh()
             if shots:
-                p.screenshot(os.path.join(shots, "%04d.png" % (i + 1)))
-        if app.session is not None:
-            from engine.notation import position_text
-
-            print(position_text(app.session.state))
+                p.screenshot(os.path.join(shots, "%04d.png" % (i + 1)), lights=lights)
+        out(summary(app, rec))
         return app
     finally:
         p.close()
+
+
+def summary(app, recorder):
+    """What a player may see at the end of a headless run, as text."""
+    from sim.tools import board_text
+    from ui.session import OPP_PASS
+
+    lines = []
+    for i, (st, path) in enumerate(recorder.finished):
+        line = "game %d over: player %d wins, %d stones to %d" % (
+            i + 1,
+            st.winner + 1,
+            st.stones_of(st.winner),
+            st.stones_of(st.winner ^ 1),
+        )
+        lines.append(line + ("; record %s" % path if path else ""))
+    s = app.session
+    if s is not None and not s.round_over():
+        st = s.state
+        p = st.to_move
+        if s.humans[p]:
+            me = p
+        elif s.humans[p ^ 1]:
+            me = p ^ 1
+        else:
+            me = None  # the AI demo: nobody's hand is the player's
+        lines.append(board_text(st.view(me if me is not None else 0)))
+        if me is not None:
+            who = "your" if s.settings.opponent < OPP_PASS else "player %d's" % (me + 1)
+            lines.append("%s hand: %s" % (who, " ".join(sorted_names(st.hand_of(me)))))
+        step = "claim step" if st.phase == 1 else "to play"
+        lines.append("player %d to move (%s)" % (p + 1, step))
+    elif recorder.finished:
+        lines.append(board_text(recorder.finished[-1][0]))
+    else:
+        lines.append("no game in progress")
+    return "\n".join(lines)
+
+
+def sorted_names(cards):
+    from engine.cards import name
+
+    return [name(c) for c in sorted(cards)]
 
 
 def main(argv):
     ap = argparse.ArgumentParser(prog="python -m sim")
     ap.add_argument("--headless", action="store_true", help="no window: press --keys, save --shots")
     ap.add_argument("--keys", default="", help="comma-separated: " + ",".join(KEYS))
-    ap.add_argument("--shots", default="", help="folder for one 160x128 PNG per key")
-    ap.add_argument("--seed", type=int, default=None, help="deal seed (default: the clock)")
+    ap.add_argument(
+        "--shots", default="", help="headless: folder for one 160x128 PNG per key (its old NNNN.png removed)"
+    )
+    ap.add_argument(
+        "--lights", action="store_true", help="headless: --shots show the NeoPixels under the screen"
+    )
+    ap.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help="deal seed (default: the clock in the window; %d headless, so runs repeat)" % HEADLESS_SEED,
+    )
     ap.add_argument("--save", default=None, help="save file (default sim_save.bin; headless: none kept)")
+    ap.add_argument(
+        "--records",
+        default=None,
+        help="folder for each finished game's record (default %s/ in the window; headless: none written)"
+        % RECORDS_DIR,
+    )
+    ap.add_argument(
+        "--screenshots", default=SHOTS_DIR, help="folder for F12 screenshots (default %(default)s/)"
+    )
     a = ap.parse_args(argv)
     try:
         keys = parse_keys(a.keys)
@@ -75,7 +155,8 @@ def main(argv):
             import tempfile
 
             save = os.path.join(tempfile.mkdtemp(), "save.bin")
-        headless(keys, a.shots, a.seed if a.seed is not None else 1, save)
+        seed = a.seed if a.seed is not None else HEADLESS_SEED
+        headless(keys, a.shots, seed, save, a.lights, a.records)
         return 0
     if not display_available():
         # One line, no traceback, and not a failure: the machine simply has no screen.
@@ -83,10 +164,13 @@ def main(argv):
         return 0
     from ui.app import App
 
-    p = SimPlatform(a.save or "sim_save.bin")
+    p = SimPlatform(a.save or "sim_save.bin", shots_dir=a.screenshots)
     p.inject(keys)
     try:
-        App(p, a.seed).run()
+        app = App(p, a.seed)
+        p.recorder = Recorder(app, a.records or RECORDS_DIR)
+        p.recorder.check()
+        app.run()
     except SystemExit:
         pass
     finally:
