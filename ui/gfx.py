@@ -288,15 +288,23 @@ GOLD = 1
 GREY = 2
 CHARS = " !%&'()*+,-./0123456789:;<=>?ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz"
 GLYPHS = len(CHARS) + 1  # the last one is the box
-_MAP = bytearray([GLYPHS - 1] * 95)  # ord(ch) - 32 -> glyph
-for _i in range(len(CHARS)):
-    _MAP[ord(CHARS[_i]) - 32] = _i
+_MAP = bytearray([GLYPHS - 1] * 95)  # character code - 32 -> glyph
+# Texts are read as bytes, never by indexing the str: on CircuitPython each one-character
+# str made by indexing or iterating a str is interned for good (a qstr per character).
+_i = 0
+for _c in CHARS.encode():
+    _MAP[_c - 32] = _i
+    _i += 1
 
 
 def glyph(ch, ink=WHITE):
     """Font sheet tile of character `ch` in `ink`, e.g. glyph("A") == 29 (a space is 0 in
     every ink: blank is blank)."""
-    o = ord(ch) - 32
+    return _tile(ord(ch), ink)
+
+
+def _tile(code, ink):
+    o = code - 32
     if not o:
         return 0
     return ink * GLYPHS + (_MAP[o] if 0 <= o < 95 else GLYPHS - 1)
@@ -318,14 +326,23 @@ class TextGrid:
         """Write `text` from (col, row), clipped to the area; `width` cells in all (the rest
         blank; -1: just the text)."""
         n = len(text) if width < 0 else width
+        data = text.encode()
+        end = len(data)
         g = self.grid
         base = row * self.cols
+        j = 0  # the byte where character i starts
         for i in range(n):
+            t = 0
+            if j < end:
+                o = data[j]
+                j += 1
+                if o >= 0x80:  # not ASCII: the box, one cell for the whole character
+                    while j < end and data[j] & 0xC0 == 0x80:
+                        j += 1
+                t = _tile(o, ink)
             c = col + i
-            if 0 <= c < self.cols:
-                t = glyph(text[i], ink) if i < len(text) else 0
-                if g[base + c] != t:
-                    g[base + c] = t
+            if 0 <= c < self.cols and g[base + c] != t:
+                g[base + c] = t
 
     def line(self, row, text, ink=WHITE, align=LEFT):
         """Fill a whole row with `text` aligned in it (clipped to the row)."""
