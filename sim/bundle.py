@@ -25,6 +25,8 @@ import tempfile
 import zipfile
 from pathlib import Path
 
+from sim.minify import MinifyError, minify, private_names
+
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_OUT = ROOT / "build" / "CIRCUITPY"
 DEFAULT_CACHE = ROOT / "build" / "pip-cache"
@@ -32,6 +34,16 @@ REQUIREMENTS = ROOT / "requirements-device.txt"
 TOP_FILES = ("code.py", "boot.py")  # stay .py: CircuitPython runs only these names
 PACKAGES = ("engine", "ui", "device")  # device/: code.py's modules loaded on demand (the crash screen)
 ASSETS = "assets"
+# Desktop-only modules (text notation, text records, the engine's command-line play, the
+# arena's benchmark): no device module imports them, so the bundle leaves them out.
+DESKTOP_ONLY = (
+    "engine/notation.py",
+    "engine/record_text.py",
+    "engine/play.py",
+    "engine/ai/bench.py",
+    "engine/st2/recordtext.py",
+    "engine/st2/play.py",
+)
 MANIFEST = "manifest.txt"
 DRIVE_BYTES = 2 * 1024 * 1024  # the PyBadge's 2 MB flash chip holds CIRCUITPY
 BLOCK = 512
@@ -307,15 +319,43 @@ def our_sources(root=ROOT):
     for pkg in PACKAGES + (ASSETS,):
         if (Path(root) / pkg).is_dir():
             mods.update(module_files(root, pkg))
-    return mods
+    return {m: rel for m, rel in mods.items() if rel.as_posix() not in DESKTOP_ONLY}
 
 
-def _copy_tree_files(src_root, rel, out):
+def _copy_tree_files(src_root, rel, out, skip=(), private=None):
     for p in sorted((Path(src_root) / rel).rglob("*")):
         if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc":
+            if p.relative_to(src_root).as_posix() in skip:
+                continue
             target = Path(out) / p.relative_to(src_root)
             target.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(p, target)
+            if p.suffix == ".py":
+                _write_minified(p, target, private)
+            else:
+                shutil.copyfile(p, target)
+
+
+def _write_minified(src, target, private=None):
+    """Our device sources ship minified (sim.minify: no docstrings or comments, short local
+    and private names, same lines): fewer qstrs for CircuitPython to intern when it
+    compiles them."""
+    try:
+        text = minify(src.read_text(encoding="utf-8"), str(src), private)
+    except MinifyError as e:
+        raise BundleError(str(e)) from None
+    target.write_text(text, encoding="utf-8")
+
+
+def device_private_names(root=ROOT):
+    """The private names of all our device sources, renamed together (sim.minify)."""
+    sources = {}
+    for rel in our_sources(root).values():
+        if rel.suffix == ".py":
+            sources[str(rel)] = (Path(root) / rel).read_text(encoding="utf-8")
+    try:
+        return private_names(sources)
+    except (SyntaxError, MinifyError) as e:
+        raise BundleError(str(e)) from None
 
 
 def mpy_cross_version(path):
@@ -366,12 +406,16 @@ def build(out=DEFAULT_OUT, mpy_cross=None, root=ROOT, cache=DEFAULT_CACHE, requi
                     wanted_libs[sub] = libs[sub]
                     todo.append((sub, lroot, lrel, lreq))
 
+    missing = [p for p in DESKTOP_ONLY if not (root / p).is_file()]
+    if missing and root == Path(ROOT):
+        raise BundleError("DESKTOP_ONLY lists files that do not exist: %s" % ", ".join(missing))
+    private = device_private_names(root)
     for name in TOP_FILES:
         if (root / name).is_file():
-            shutil.copyfile(root / name, out / name)
+            _write_minified(root / name, out / name, private)
     for pkg in PACKAGES + (ASSETS,):
         if (root / pkg).is_dir():
-            _copy_tree_files(root, pkg, out)
+            _copy_tree_files(root, pkg, out, DESKTOP_ONLY, private)
     used_reqs = {}
     for _mod, (lroot, lrel, lreq) in sorted(wanted_libs.items()):
         target = out / "lib" / lrel

@@ -272,6 +272,25 @@ def test_real_repository_bundle(tmp_path):
             pytest.skip("ui/app.py is not written yet")
         raise
     assert "code.py" in info["files"] and info["blocks"] < bundle.DRIVE_BYTES
+    # Desktop-only modules stay out, and no device module imports them (the build checks
+    # that every import resolves in the bundle).
+    for rel in bundle.DESKTOP_ONLY:
+        assert (ROOT / rel).is_file() and rel not in info["files"]
+    # The sources ship minified: the same lines, no docstrings.
+    src = (ROOT / "ui" / "app.py").read_text()
+    out = (tmp_path / "CIRCUITPY" / "ui" / "app.py").read_text()
+    assert out.count("\n") == src.count("\n") and len(out) < len(src) and '"""' not in out
+
+
+def test_a_device_module_importing_desktop_only_code_fails_the_build(tmp_path):
+    root = tmp_path / "repo"
+    (root / "engine").mkdir(parents=True)
+    (root / "engine" / "__init__.py").write_text("")
+    (root / "engine" / "notation.py").write_text("X = 1\n")
+    (root / "code.py").write_text("import engine.notation\n")
+    (root / "requirements-device.txt").write_text("")
+    with pytest.raises(BundleError, match="engine.notation"):
+        build(tmp_path / "out", root=root, log=lambda s: None)
 
 
 # --- code.py on fake hardware: the device modules replaced by small stand-ins -------------

@@ -1,0 +1,160 @@
+"""sim.minify: the bundle's device sources ship without docstrings and comments and with short
+local and private names (fewer qstrs for CircuitPython to intern), the same program on the
+same lines (issue 10)."""
+
+import textwrap
+
+import pytest
+
+from sim.minify import MinifyError, minify, private_names
+
+TRICKY = textwrap.dedent(
+    '''
+    """Module docstring."""
+    import sys
+
+    TOTAL = 3  # a comment
+
+
+    def outer(values, scale=2):
+        """Docstring."""
+        result = []
+        total = 0
+        for value in values:
+            doubled = value * scale
+            total += doubled
+            result.append(doubled)
+        squares = [item * item for item in result if item]
+        pairs = {key: key + 1 for key in squares}
+        captured = total + 1
+
+        def inner(extra):
+            return captured + extra
+
+        fn = lambda k: k + TOTAL  # noqa: E731
+        try:
+            raise ValueError("x")
+        except ValueError as problem:
+            message = str(problem)
+        with open(__file__) as handle:
+            first = handle.readline()
+        del doubled
+        return result, total, squares, sorted(pairs.items()), inner(1), fn(2), message, first[:3]
+
+
+    def only_doc():
+        """Nothing else."""
+
+
+    class K:
+        """A class."""
+
+        def method(self, amount):
+            step = amount + 1
+            self._private = step
+            return self._helper(step)
+
+        def _helper(self, value):
+            square = value * value
+            return square
+
+
+    def uses_global():
+        global TOTAL
+        TOTAL = TOTAL + 1
+        return TOTAL
+
+
+    def keyword_caller():
+        return outer([1, 2], scale=3)
+    '''
+)
+
+
+def run(src):
+    g = {"__file__": __file__, "__name__": "m"}
+    exec(compile(src, "m.py", "exec"), g)
+    return (
+        g["outer"]([1, 2, 3]),
+        g["K"]().method(4),
+        g["uses_global"](),
+        g["keyword_caller"](),
+        g["only_doc"](),
+    )
+
+
+def test_same_results_same_lines_shorter():
+    private = private_names({"m.py": TRICKY})
+    out = minify(TRICKY, "m.py", private)
+    assert run(out) == run(TRICKY)
+    assert out.count("\n") == TRICKY.count("\n")
+    assert "docstring" not in out.lower() and "# a comment" not in out
+    assert len(out) < len(TRICKY)
+    # Locals of a function are renamed; parameters (callers may name them), names a nested
+    # scope reads, except names and globals keep theirs.
+    assert "doubled" not in out and "squares" not in out and "step" not in out
+    assert "def outer(values, scale=2)" in out and "scale=3" in out
+    assert "captured" in out and "problem" in out and "global TOTAL" in out
+    # Private names are renamed everywhere at once, the definition and every use.
+    assert set(private) == {"_private", "_helper"}
+    assert "_helper" not in out and "def %s(self, value)" % private["_helper"] in out
+    assert "self.%s(" % private["_helper"] in out
+
+
+def test_line_numbers_are_kept_for_tracebacks():
+    src = 'def f(a):\n    """Doc\n    on two lines."""\n    b = a + 1\n    return 1 / (b - b)\n'
+    out = minify(src, "m.py")
+    g = {}
+    exec(compile(out, "m.py", "exec"), g)
+    with pytest.raises(ZeroDivisionError) as e:
+        g["f"](1)
+    assert e.traceback[-1].lineno + 1 == 5  # pytest counts from 0
+
+
+def test_what_is_not_renamed():
+    src = textwrap.dedent(
+        """
+        def dyn(a):
+            b = a
+            return locals()
+
+        def imp():
+            import os
+            from os import path as p
+            return os, p
+
+        def reads_string():
+            return getattr(X, "_seen")
+
+        class X:
+            _seen = 1
+            _free = 2
+        """
+    )
+    out = minify(src, "m.py", private_names({"m.py": src}))
+    assert "b = a" in out  # locals() sees the names
+    assert "import os" in out and "path as p" in out
+    assert "_seen" in out  # a string spells it: getattr may use it
+    assert "_free" not in out
+
+
+def test_names_from_elsewhere_are_kept():
+    # `_x` is read but bound by no module of the program: it belongs to a library.
+    src = "import lib\n\ndef f():\n    return lib._x\n"
+    assert private_names({"m.py": src}) == {}
+    assert private_names({"m.py": src}, keep=("_x",)) == {}
+
+
+def test_a_bad_plan_is_refused():
+    # A dotted import of a private module cannot be renamed token by token consistently.
+    src = "import pkg._inner\n_inner = 1\n\ndef f():\n    return pkg._inner, _inner\n"
+    with pytest.raises(MinifyError):
+        minify(src, "m.py", private_names({"m.py": src}))
+
+
+def test_non_ascii_lines():
+    src = 'def f():\n    s = "é"  # café\n    return s\n'
+    out = minify(src, "m.py")
+    g = {}
+    exec(out, g)
+    assert g["f"]() == "é" and "café" not in out
