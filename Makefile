@@ -24,8 +24,11 @@ check-syntax: $(READY)
 test: lint check-syntax
 	$(VENV)/bin/pytest -n 2
 
-# The long runs behind docs/BENCHMARKS.md (not in CI).
+# The long runs behind docs/BENCHMARKS.md (not in CI): the rest of the samples whose first part
+# `make test` runs (pytest --long, tests marked long: random play, the AI's legal games), and
+# the prover's differential checks.
 long-test: $(READY)
+	$(VENV)/bin/pytest -n 2 --long -m long
 	$(PY) -m tests.prover_cases 100000 1
 	$(PY) -m tests.st2_prover_cases 100000 1
 	$(PY) -m tests.st2_prover_cases 20000 2 all

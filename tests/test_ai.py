@@ -224,33 +224,44 @@ def test_no_inference_without_a_known_last_play():
     assert choose(back.view(1), Rng(2), INFER) == choose(back.view(1), Rng(2), LOOK)
 
 
-def _games(timing, la, lb, n, seed):
-    for i in range(n):
+def _games(timing, la, lb, first, stop, seed):
+    """Games first .. stop - 1 of a sample: game i dealt from seed + i, seats alternated."""
+    for i in range(first, stop):
         times = [[], []]
         st, _ = play(seed + i, timing, la, lb, i & 1, times)
         assert st.phase == st1.PH_OVER and st.winner in (0, 1)
 
 
-# 2,200 complete games in CI (every move is applied by the engine, which rejects an
-# illegal one); the long runs are in docs/BENCHMARKS.md (AI).
-@pytest.mark.parametrize("timing", (st1.T2016, st1.T1999))
-def test_legal_games_easy(timing):
-    _games(timing, EASY, EASY, 700, 1)
+# Complete games (every move is applied by the engine, which rejects an illegal one): for each
+# level and timing, the first games of the sample in CI and the rest in make long-test (2,200
+# games in all); the long runs are in docs/BENCHMARKS.md (AI). The 1999 Expert also plays two
+# whole games in tests/test_ai_mp.py, on CPython and the VM.
+LEGAL_GAMES = (  # level, opponent, seed, games in CI (2016, 1999), games in all
+    (EASY, EASY, 1, (700, 700), 700),
+    (MEDIUM, EASY, 2, (100, 100), 250),
+    (HARD, MEDIUM, 3, (40, 40), 140),
+    (EXPERT, HARD, 4, (3, 1), 10),
+)
 
 
-@pytest.mark.parametrize("timing", (st1.T2016, st1.T1999))
-def test_legal_games_medium(timing):
-    _games(timing, MEDIUM, EASY, 250, 2)
+def _legal_params():
+    out = []
+    for la, lb, seed, ci, n in LEGAL_GAMES:
+        for timing in (st1.T2016, st1.T1999):
+            name = "%s-%s" % (("easy", "medium", "hard", "expert")[la], ("2016", "1999")[timing])
+            out.append(pytest.param(timing, la, lb, 0, ci[timing], seed, id=name))
+            if ci[timing] < n:
+                out.append(
+                    pytest.param(
+                        timing, la, lb, ci[timing], n, seed, id=name + "-long", marks=pytest.mark.long
+                    )
+                )
+    return out
 
 
-@pytest.mark.parametrize("timing", (st1.T2016, st1.T1999))
-def test_legal_games_hard(timing):
-    _games(timing, HARD, MEDIUM, 140, 3)
-
-
-@pytest.mark.parametrize("timing", (st1.T2016, st1.T1999))
-def test_legal_games_expert(timing):
-    _games(timing, EXPERT, HARD, 10, 4)
+@pytest.mark.parametrize("timing,la,lb,first,stop,seed", _legal_params())
+def test_legal_games(timing, la, lb, first, stop, seed):
+    _games(timing, la, lb, first, stop, seed)
 
 
 def test_seed_reproduces_a_game():
