@@ -49,8 +49,13 @@ def _short_names(taken, upper=False):
 
 
 def _children_in_scope(node):
-    """Nodes below `node` that belong to its scope (not inside a nested def, lambda or class)."""
-    todo = list(ast.iter_child_nodes(node))
+    """Nodes below `node` that belong to its scope (not inside a nested def, lambda or class).
+    For a function: its body, not its defaults, decorators or annotations, which the
+    enclosing scope evaluates."""
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        todo = list(node.body)
+    else:
+        todo = list(ast.iter_child_nodes(node))
     while todo:
         n = todo.pop()
         yield n
@@ -59,12 +64,12 @@ def _children_in_scope(node):
 
 
 def _renames(fn):
-    """{old: None} of the locals of function `fn` that may be renamed."""
+    """{old: None} of the locals of function `fn` that may be renamed (not its parameters:
+    a caller may name them)."""
     a = fn.args
-    params = {x.arg for x in a.posonlyargs + a.args + a.kwonlyargs}
-    params |= {x.arg for x in (a.vararg, a.kwarg) if x is not None}
+    fixed = {x.arg for x in a.posonlyargs + a.args + a.kwonlyargs}
+    fixed |= {x.arg for x in (a.vararg, a.kwarg) if x is not None}
     bound = set()
-    fixed = set(params)
     for n in _children_in_scope(fn):
         if isinstance(n, ast.Name):
             if isinstance(n.ctx, (ast.Store, ast.Del)):

@@ -158,3 +158,14 @@ def test_non_ascii_lines():
     g = {}
     exec(out, g)
     assert g["f"]() == "é" and "café" not in out
+
+
+def test_defaults_belong_to_the_enclosing_scope():
+    # `limit`'s default is the module's `n`, evaluated where the function is defined: the
+    # function's own local `n` is renamed, the default's reference is not.
+    src = "n = 5\n\ndef f(limit=n):\n    n = limit * 2\n    return n\n"
+    out = minify(src, "m.py")
+    assert "def f(limit=n):" in out
+    g = {}
+    exec(out, g)
+    assert g["f"]() == 10
