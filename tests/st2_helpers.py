@@ -144,6 +144,7 @@ def check_invariants(st):
 
 
 NEEDS = [need(t, d) for t in range(NTILES) for d in (0, 1)]
+_ZEROS = bytes(256)
 
 
 def quick_invariants(st):
@@ -155,7 +156,9 @@ def quick_invariants(st):
     shown = bytes(st.board).replace(b"\xff", b"")
     assert len(hidden) + len(shown) + loc.count(2) == NSIEGE
     assert len(set(hidden + shown)) == len(hidden) + len(shown)
-    assert not any(map(loc.__getitem__, hidden)) and set(map(loc.__getitem__, shown)) <= {1}
+    # each card's loc, all at once: 0 (in a hand or the deck) for hidden ones, 1 for shown ones
+    where = bytes(loc) + _ZEROS[len(loc) :]
+    assert not hidden.translate(where).strip(b"\x00") and not shown.translate(where).strip(b"\x01")
     assert max(loc) <= 2 and not any(loc[NSIEGE:]) and len(shown) == sum(st.cnt)
     cnt, side = st.cnt, st.side
     for t in range(NTILES):
