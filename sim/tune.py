@@ -10,8 +10,8 @@ Prints one summary line, then the games' results as a string of 0s and 1s in pla
 so two budgets run on the same deals can be compared game by game (`--compare A B`: two
 such output files; prints the games each one won and the other lost).
 
-It is slow: a deal is two whole games of look-ahead play, about 13 s with the defaults on this
-project's machine, so the default 200 deals take about 45 minutes. It says so on stderr as it
+It is slow: a deal is two whole games of look-ahead play, 10 to 15 s with the defaults on this
+project's machine, so the default 200 deals take 35 to 45 minutes. It says so on stderr as it
 goes: the time left after the first deal, then at every tenth of the run.
 """
 
@@ -79,9 +79,7 @@ def duration(s):
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m sim.tune")
     ap.add_argument("--timing", choices=("2016", "1999"), default="2016")
-    ap.add_argument(
-        "--deals", type=count, default=200, help="each is 2 games, about 13 s (200: about 45 min)"
-    )
+    ap.add_argument("--deals", type=count, default=200, help="each is 2 games, 10-15 s (200: 35-45 min)")
     ap.add_argument("--seed", type=int, default=7001)
     ap.add_argument("--vs", default="hard")
     ap.add_argument("--compare", nargs=2, metavar="FILE")
@@ -109,7 +107,7 @@ def main(argv=None):
     times = [[], []]
     res = []
     n = args.deals
-    say("%d games: %d deals, each played from both seats" % (2 * n, n))
+    say("%d games: %d deal%s, each played from both seats" % (2 * n, n, "" if n == 1 else "s"))
     t0 = time.monotonic()
     for i in range(n):
         for seat in (0, 1):
