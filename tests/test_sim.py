@@ -74,12 +74,15 @@ def test_sounds_play_through_pygame_when_a_sound_device_opens(tmp_path, monkeypa
     try:
         assert p.audio.mixer is not None
         p.sound("win")
-        time.sleep(0.7)  # the tune is 470 ms
+        end = time.monotonic() + 10
+        while p.audio.mixer.get_busy() and time.monotonic() < end:  # the tune is 470 ms
+            time.sleep(0.05)
+        time.sleep(0.2)  # the driver writes the last buffer out
     finally:
         p.close()
     a = np.fromfile(str(out), dtype=np.int16)
     want = sum(ms for _, ms in simp.load_tunes()["win"]) * 22050 // 1000
-    assert abs(int((a != 0).sum()) - want) < 200  # the square wave, and silence around it
+    assert abs(int((a != 0).sum()) - want) < 600  # the square wave (give or take a buffer), silence around
     assert set(np.unique(a)) <= {-6000, 0, 6000}
 
 
