@@ -77,6 +77,7 @@ def headless(keys, shots, seed, save, lights=False, records=None, out=print):
 def summary(app, recorder):
     """What a player may see at the end of a headless run, as text."""
     from sim.tools import board_text
+    from ui.play import HANDOVER
     from ui.session import OPP_PASS
 
     lines = []
@@ -92,7 +93,9 @@ def summary(app, recorder):
     if s is not None and not s.round_over():
         st = s.state
         p = st.to_move
-        if s.humans[p]:
+        if app.mode == HANDOVER:
+            me = None  # pass and play, between turns: the screen shows no hand either
+        elif s.humans[p]:
             me = p
         elif s.humans[p ^ 1]:
             me = p ^ 1

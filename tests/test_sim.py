@@ -251,3 +251,16 @@ def test_help_says_what_the_seed_is():
         [sys.executable, "-m", "sim", "--help"], cwd=ROOT, capture_output=True, text=True, timeout=60
     )
     assert "the clock in the window; 1 headless" in " ".join(r.stdout.split())
+
+
+def test_headless_summary_of_pass_and_play_shows_a_hand_only_when_the_screen_does(plat):
+    app = A.App(plat, seed=9, chooser_for=first_legal_chooser)
+    settings_via_menu(app, opponent=3)
+    new_game(app)
+    rec = Recorder(app, None)
+    assert app.mode == A.HANDOVER
+    text = summary(app, rec)
+    assert "hand:" not in text and text.endswith("player 1 to move (to play)")
+    press(app, K_A)  # player 1 takes the handheld
+    hand = " ".join(name(c) for c in sorted(app.session.state.hand_of(0)))
+    assert "player 1's hand: %s\n" % hand in summary(app, rec)
