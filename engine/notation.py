@@ -12,6 +12,7 @@ and the owner (- or 1/2). "-" is an empty list.
 from engine import st1
 from engine.cards import NCARDS, NONE, name, parse
 from engine.errors import IllegalMove
+from engine.text import digits
 
 _PHASES = ("play", "claim", "over")
 _TIMINGS = ("2016", "1999")
@@ -89,17 +90,6 @@ def position_text(st):
         o = st.owner[s]
         out.append("s%d=%s/%s/%s" % (s + 1, sides[0], sides[1], str(o) if o else "-"))
     return " ".join(out)
-
-
-def digits(text, most):
-    """True if `text` is 1..`most` ASCII digits: str.isdigit() also takes "²", which int()
-    then refuses, and int() refuses over 4,300 digits."""
-    if not text or len(text) > most:
-        return False
-    for ch in text:
-        if ch < "0" or ch > "9":
-            return False
-    return True
 
 
 def _int_field(f, prefix, lo, hi):

@@ -14,8 +14,9 @@ this module (saves use engine.record's packed bytes).
 from engine import st1
 from engine.cards import NONE
 from engine.errors import IllegalMove
-from engine.notation import digits, move_text, parse_move
+from engine.notation import move_text, parse_move
 from engine.record import Record
+from engine.text import digits
 
 
 def record_text(rec):
