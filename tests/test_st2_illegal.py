@@ -113,6 +113,20 @@ def test_not_a_move():
         rejected(st, m, "no such move")
 
 
+def test_not_a_player_or_a_bool_move():
+    """Issue 12, item 15: apply(move, "1") raised TypeError and apply(True) played move 1 (a
+    bool is an int)."""
+    st = State(1)
+    m = st.legal_moves()[0]
+    for player in ("1", "0", 0.0, 1.0, False, True, 2, -1, [0]):
+        rejected(st, m, "no such player", player=player)
+    for move in (True, False, float(m)):
+        rejected(st, move, "no such move")
+        rejected(st, move, "no such move", player=0)
+    st.apply(m, 0)
+    assert st.nplayed == 1
+
+
 def test_after_the_end():
     st = build({5: ("R9 R10 R11", "")}, damaged=(1, 2, 3))
     st.apply(DECLARE + 4)

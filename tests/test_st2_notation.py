@@ -30,6 +30,14 @@ def test_card_names_round_trip():
             parse(bad)
 
 
+def test_bools_are_no_moves():
+    """Issue 12, item 15: a bool is an int in Python; True is no move (it was R0@2)."""
+    for m in (True, False):
+        for f in (move_text, game.decode):
+            with pytest.raises(IllegalMove, match="no such move"):
+                f(m)
+
+
 def test_every_move_round_trips():
     for m in VALID:
         t = move_text(m)

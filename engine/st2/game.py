@@ -56,7 +56,7 @@ def new_state(options=None, seed=None):
 
 def decode(move):
     """(kind, card, tile, tiles) of a move int; IllegalMove if it is no move of this game."""
-    if not isinstance(move, int) or move < 0 or move > DONE or move == RETREAT:
+    if type(move) is not int or move < 0 or move > DONE or move == RETREAT:
         raise IllegalMove("no such move: %r" % (move,))
     if move < DECLARE:
         if move // 7 >= NSIEGE:

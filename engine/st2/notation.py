@@ -36,7 +36,7 @@ def parse_card(text):
 
 def move_text(m):
     """Move int to text: move_text(331) == "B11@3", move_text(523) == "ret13"."""
-    if not isinstance(m, int) or m < 0:
+    if type(m) is not int or m < 0:  # not a bool either: move_text(True) is no move
         raise IllegalMove("no such move: %r" % (m,))
     if m < T.DECLARE:
         return "%s@%d" % (name(m // 7), m % 7 + 1)

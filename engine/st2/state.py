@@ -82,9 +82,12 @@ class State(Rules):
         if self.phase == PH_OVER:
             raise IllegalMove("the game is over")
         p = self.to_move
-        if player is not None and player != p:
+        if player is not None and (player != p or type(player) is not int):
+            if type(player) is not int or player < 0 or player > 1:
+                raise IllegalMove("no such player: %r (players are 0 and 1)" % (player,))
             raise IllegalMove("it is player %d's turn, not player %d's" % (p + 1, player + 1))
-        if not isinstance(move, int) or move < 0 or move >= NMOVES:
+        # type(), not isinstance(): a bool is an int subclass, and apply(True) is no move
+        if type(move) is not int or move < 0 or move >= NMOVES:
             raise IllegalMove("no such move: %r" % (move,))
         if move < DECLARE:
             self._play(p, move // 7, move % 7)
