@@ -28,6 +28,13 @@ def test_card_names_round_trip():
     for bad in ("B12", "X1", "B011", "B-1", "B", "B1 ", "", "O5", None, 7):
         with pytest.raises(IllegalMove):
             parse(bad)
+    # Issue 12, item 15: str.isdigit() took these; int() then refused "B²" (a ValueError, not
+    # IllegalMove) and read the Arabic-Indic "B١" as B1
+    for bad in ("B²", "B¹¹", "B١", "B١١", "R\uff11", "B1²"):
+        with pytest.raises(IllegalMove, match="unknown card"):
+            parse(bad)
+        with pytest.raises(IllegalMove, match="unknown card"):
+            parse_move(bad + "@3")
 
 
 def test_bools_are_no_moves():
@@ -89,6 +96,14 @@ def test_bad_positions_are_rejected_with_the_reason():
         assert old in text
         with pytest.raises(IllegalMove, match=why):
             parse_position(text.replace(old, new))
+    # Issue 12, item 15: numbers are ASCII digits of bounded length ("²" passed str.isdigit()
+    # and int() refused it; int() refuses over 4,300 digits): each a clear IllegalMove
+    for i in (1, 3, 4, 5, 6, 7):  # p, w, t, n, o, x
+        f = text.split()
+        for num in ("²", "١", "9" * 5000, "0" * 5000, "", "+1", "1_0"):
+            f[i] = f[i][0] + num
+            with pytest.raises(IllegalMove, match="expected %s<number>" % f[i][0]):
+                parse_position(" ".join(f))
 
 
 def _play_out(st, rng, moves):
@@ -152,6 +167,15 @@ def test_bad_records_name_the_line():
     ):
         with pytest.raises(IllegalMove, match=why):
             parse_record(text)
+    # Issue 12, item 15: the seed is ASCII digits below 2**32 ("²" passed str.isdigit() and
+    # int() refused it with a ValueError, as it does over 4,300 digits)
+    text = record_text(rec)
+    assert "\nseed 5\n" in text
+    for seed in ("²", "5²", "١", "9" * 5000, "0" * 5000, "4294967296", "-1", "+5"):
+        for f in (parse_record, replay_text):
+            with pytest.raises(IllegalMove, match="line 3: seed is a number below 2"):
+                f(text.replace("\nseed 5\n", "\nseed %s\n" % seed))
+    assert replay_text(text.replace("\nseed 5\n", "\nseed 0000000005\n"))[0].games == rec.games
     data = rec.pack()
     for broken in (data[:-1], data[:2], b"\x01" + data[1:], data + b"\x00"):
         with pytest.raises(IllegalMove):

@@ -16,6 +16,7 @@ from engine.errors import IllegalMove
 from engine.st2 import moves as T
 from engine.st2.cards import NONE, NSIEGE, NTILES, name, need
 from engine.st2.state import State
+from engine.text import digits
 
 _PHASES = ("play", "declare", "over")
 
@@ -25,10 +26,10 @@ def parse_card(text):
     if not isinstance(text, str) or len(text) < 2 or len(text) > 3:
         raise IllegalMove("unknown card %r" % (text,))
     col = "RYGBP".find(text[0].upper())
-    digits = text[1:]
-    if col < 0 or not digits.isdigit() or (len(digits) == 2 and digits[0] == "0"):
+    num = text[1:]
+    if col < 0 or not digits(num, 2) or (len(num) == 2 and num[0] == "0"):
         raise IllegalMove("unknown card %r" % (text,))
-    s = int(digits)
+    s = int(num)
     if s > 11:
         raise IllegalMove("unknown card %r" % (text,))
     return col * 12 + s
@@ -115,7 +116,7 @@ def position_text(st):
 
 
 def _int_field(f, prefix, lo, hi):
-    if not f.startswith(prefix) or not f[len(prefix) :].isdigit():
+    if not f.startswith(prefix) or not digits(f[len(prefix) :], 9):
         raise IllegalMove("expected %s<number>, got %r" % (prefix, f))
     v = int(f[len(prefix) :])
     if v < lo or v > hi:

@@ -19,6 +19,7 @@ from engine.st2.match import REVENGE, SINGLE
 from engine.st2.moves import PH_OVER
 from engine.st2.notation import move_text, parse_move
 from engine.st2.record import Record
+from engine.text import digits
 
 _MODES = ("single", "revenge")
 
@@ -80,7 +81,7 @@ def parse_record(text):
         if state == "end":
             raise IllegalMove("line %d: nothing may follow the result" % no)
         if key == "seed":
-            if len(words) != 2 or not words[1].isdigit() or int(words[1]) >= 1 << 32:
+            if len(words) != 2 or not digits(words[1], 10) or int(words[1]) >= 1 << 32:
                 raise IllegalMove("line %d: seed is a number below 2**32" % no)
             rec.add_game(int(words[1]))
             state = "moves"
