@@ -29,6 +29,7 @@ def test_prove_game_2():
         {"game": 2, "tile": 3, "my_cards": ["R3", "G4", "B12"]},
         {"game": 2, "tile": 3, "my_cards": ["R3", "G4", "B5"], "opp_cards": ["R3"]},
         {"game": 2, "my_cards": []},
+        {"game": 2, "tile": 3, "my_cards": ["R3", "G4", "B²"]},  # issue 12 item 15: was a ValueError
     ]  # fmt: skip
     r = sim(["prove"], "\n".join(json.dumps(x) for x in reqs) + "\n")
     assert r.returncode == 0, r.stderr
@@ -47,6 +48,7 @@ def test_prove_game_2():
         (9, "unknown card"),
         (10, "duplicate"),
         (11, "tile"),
+        (12, "unknown card 'B²'"),
     ):
         assert out[i]["error"] and why in out[i]["error"], (i, out[i])
 
@@ -79,3 +81,15 @@ def test_replay_st2_records(tmp_path):
     p.write_text("\n".join(lines) + "\n")
     r = sim(["replay", str(p)])
     assert r.returncode == 1 and "line 5" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_replay_st2_refuses_a_seed_that_is_no_number(tmp_path):
+    """Issue 12, item 15: a seed of "²" or 5,000 digits was a ValueError with no line number."""
+    p, _ = _match_file(tmp_path, SINGLE)
+    text = p.read_text()
+    seed = re.search(r"\nseed (\d+)\n", text).group(0)
+    for bad in ("²", "9" * 5000):
+        p.write_text(text.replace(seed, "\nseed %s\n" % bad))
+        r = sim(["replay", str(p)])
+        assert r.returncode == 1 and "Traceback" not in r.stderr, r.stderr
+        assert "line 3: seed is a number below 2**32" in r.stderr, r.stderr
