@@ -1,0 +1,243 @@
+"""The same games, move for move (issue 11, item 5): hashes of many games taken before the one
+game interface refactor, kept so that every later change proves the base games unchanged.
+
+Each part hashes what a player or a tool would see: the arena's games at every AI level and
+both timings (every move and the final position), random self-play of both games, records
+packed, unpacked, written as text and replayed, and the screenshots of a long headless
+simulator session. A hash that changes means a game plays differently: find out why before
+touching the expected value (`python -m tests.test_same_games` prints the current ones).
+"""
+
+import hashlib
+import os
+import tempfile
+
+from engine import st1
+from engine.rng import Rng
+
+# Computed at d8d677e (main before issue 11).
+EXPECTED = {
+    "arena": "f0ffa44faf20b109fda5296194de3ffb86b2d9e6ae78278f48241b05f98d36a9",
+    "expert": "3d6fd5dbdb2f89971183943dd45aba14c44559fb141fe20f273625f121f8c8d3",
+    "selfplay_st1": "c2701f3eec40a772f66cad2f6afef301674aefc00d3d6a7c785f77adafad37e3",
+    "records": "e7e12f093e150ec0342fd12a3544325b4c9ca9ca2b919c531435c47cb3c19f21",
+    "selfplay_st2": "ee9aa2185bc98b5d946788a591453d08aa6182b597cae1b489380968765cf0e3",
+    "headless": "8e5f3ddc09a6f457fd3478301ab04ea1d33e7a2da2ef29d4ee52e33625405ecb",
+}
+
+# The headless session: a new game from the title, then turns of "take a card, play it on a
+# stone" against the AI (Medium; claims are automatic), the tracker from the pause menu on the
+# way: 38 turns with claims by both players.
+_TURNS = ("RIGHT,A,RIGHT,A,WAIT", "A,A,WAIT", "LEFT,A,A,WAIT")
+HEADLESS_KEYS = ",".join(
+    ["A"]
+    + [_TURNS[i % 3] for i in range(12)]
+    + ["START", "DOWN", "DOWN", "A", "B", "B"]
+    + [_TURNS[i % 3] for i in range(30)]
+    + ["A", "A,A,WAIT"] * 3
+)
+
+
+def _arena_hash():
+    """AI against AI, Easy, Medium and Hard, both timings: the moves of every game (through
+    engine.ai.bench.play, the arena's own loop)."""
+    from engine.ai import EASY, HARD, MEDIUM
+    from engine.ai.bench import Player, play  # bench's own Player (ui tests reload engine.ai)
+    from engine.notation import position_text
+
+    h = hashlib.sha256()
+    pairs = ((EASY, MEDIUM, 4), (MEDIUM, HARD, 4), (HARD, EASY, 4))
+    seed = 100
+    for timing in (st1.T2016, st1.T1999):
+        for la, lb, n in pairs:
+            for i in range(n):
+                moves = []
+                orig = Player.move
+
+                def move(self, view, _o=orig, _m=moves):
+                    mv = _o(self, view)
+                    _m.append(mv)
+                    return mv
+
+                Player.move = move
+                try:
+                    st, a_won = play(seed, timing, la, lb, i & 1, [[], []])
+                finally:
+                    Player.move = orig
+                h.update(("%d %d %d %d %r\n" % (timing, la, lb, seed, a_won)).encode())
+                h.update(" ".join(map(str, moves)).encode())
+                h.update(position_text(st).encode())
+                seed += 1
+    return h.hexdigest()
+
+
+def _expert_hash():
+    """Expert (a full game costs seconds): its moves in positions of Hard-against-Medium
+    games, early, middle and late (from 6 cards in the deck it plays deals to the end)."""
+    from engine.ai import EXPERT, HARD, MEDIUM, Player, choose
+
+    h = hashlib.sha256()
+    for timing in (st1.T2016, st1.T1999):
+        st = st1.State(40 + timing, timing, 0)
+        seats = (Player(HARD, 3), Player(MEDIUM, 4))
+        rng = Rng(8)
+        k = 0
+        while st.phase != st1.PH_OVER:
+            v = st.view(st.to_move)
+            if st.phase == st1.PH_PLAY and k % 6 == 0:
+                h.update(b"%d " % choose(v, rng, EXPERT))
+            k += 1
+            st.apply(seats[st.to_move].move(v))
+    return h.hexdigest()
+
+
+def _st1_random_games(n, seed):
+    """(timing, first, deal seed, moves, final State) of n random ST1 games."""
+    from engine.play import random_move
+
+    rng = Rng(seed)
+    out = []
+    for i in range(n):
+        timing = i & 1
+        first = (i >> 1) & 1
+        st = st1.State(seed + i, timing, first)
+        moves = []
+        while st.phase != st1.PH_OVER:
+            mv = random_move(st, rng)
+            st.apply(mv)
+            moves.append(mv)
+        out.append((timing, first, seed + i, moves, st))
+    return out
+
+
+def _selfplay_st1_hash():
+    """Random self-play (engine.play) of both timings and both starters, plus the summary
+    counts of engine.play.random_game as `python -m sim selfplay` plays it."""
+    from engine.notation import position_text
+    from engine.play import random_game
+
+    h = hashlib.sha256()
+    for timing, first, seed, moves, st in _st1_random_games(60, 7):
+        h.update(("%d %d %d\n" % (timing, first, seed)).encode())
+        h.update(" ".join(map(str, moves)).encode())
+        h.update(position_text(st).encode())
+    for timing in (st1.T2016, st1.T1999):
+        rng = Rng(3)
+        for i in range(40):
+            st = random_game(3 + i, timing, rng, i & 1)
+            h.update(("%d %d %d;" % (st.winner, st.turn, st.nplayed)).encode())
+    return h.hexdigest()
+
+
+def _records_hash():
+    """Records of random games: packed and unpacked (the bytes themselves are not hashed: their
+    format carries a version), replayed, written as text and replayed."""
+    from engine.notation import position_text
+    from engine.record import Record, unpack
+    from engine.record_text import record_text, replay_text
+
+    h = hashlib.sha256()
+    for timing, first, seed, moves, st in _st1_random_games(30, 11):
+        rec = Record(seed, timing, first, moves)
+        packed = rec.pack()
+        back = unpack(packed)
+        assert back.moves == moves
+        st2 = back.replay()
+        text = record_text(rec)
+        _, st3 = replay_text(text)
+        half = rec.replay(len(moves) // 2)
+        h.update(text.encode())
+        h.update(position_text(st2).encode())
+        h.update(position_text(st3).encode())
+        h.update(position_text(half).encode())
+        assert position_text(st2) == position_text(st) == position_text(st3)
+    return h.hexdigest()
+
+
+def _selfplay_st2_hash():
+    """Schotten Totten 2 random games and matches: every move, every final position."""
+    from engine.st2.notation import position_text
+    from engine.st2.play import random_match, random_move
+    from engine.st2.recordtext import record_text
+    from engine.st2.state import State
+
+    h = hashlib.sha256()
+    rng = Rng(5)
+    for i in range(40):
+        st = State(50 + i)
+        moves = []
+        while st.phase != 2:
+            mv = random_move(st, rng)
+            st.apply(mv)
+            moves.append(mv)
+        h.update(" ".join(map(str, moves)).encode())
+        h.update(position_text(st).encode())
+    for mode in (0, 1):
+        m, rec = random_match(mode, 90 + mode, Rng(9 + mode))
+        h.update(record_text(rec).encode())
+        h.update(("%r" % (m.scores if hasattr(m, "scores") else None,)).encode())
+    return h.hexdigest()
+
+
+def _headless_hash():
+    """A long headless simulator session: every screenshot's bytes and the final position."""
+    import contextlib
+    import io
+
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    from sim.run import headless, parse_keys
+
+    h = hashlib.sha256()
+    with tempfile.TemporaryDirectory() as d:
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            headless(parse_keys(HEADLESS_KEYS), d, 5, os.path.join(d, "save.bin"))
+        h.update(out.getvalue().encode())
+        for f in sorted(os.listdir(d)):
+            if f.endswith(".png"):
+                with open(os.path.join(d, f), "rb") as fh:
+                    h.update(fh.read())
+    return h.hexdigest()
+
+
+PARTS = {
+    "arena": _arena_hash,
+    "expert": _expert_hash,
+    "selfplay_st1": _selfplay_st1_hash,
+    "records": _records_hash,
+    "selfplay_st2": _selfplay_st2_hash,
+    "headless": _headless_hash,
+}
+
+
+def test_arena_games_unchanged():
+    assert _arena_hash() == EXPECTED["arena"]
+
+
+def test_expert_moves_unchanged():
+    assert _expert_hash() == EXPECTED["expert"]
+
+
+def test_selfplay_st1_unchanged():
+    assert _selfplay_st1_hash() == EXPECTED["selfplay_st1"]
+
+
+def test_records_unchanged():
+    assert _records_hash() == EXPECTED["records"]
+
+
+def test_selfplay_st2_unchanged():
+    assert _selfplay_st2_hash() == EXPECTED["selfplay_st2"]
+
+
+def test_headless_screens_unchanged():
+    assert _headless_hash() == EXPECTED["headless"]
+
+
+if __name__ == "__main__":
+    import time
+
+    for k, f in PARTS.items():
+        t0 = time.process_time()
+        v = f()
+        print('    "%s": "%s",  # %.1f s' % (k, v, time.process_time() - t0))
