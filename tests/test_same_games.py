@@ -22,7 +22,7 @@ EXPECTED = {
     "selfplay_st1": "c2701f3eec40a772f66cad2f6afef301674aefc00d3d6a7c785f77adafad37e3",
     "records": "e7e12f093e150ec0342fd12a3544325b4c9ca9ca2b919c531435c47cb3c19f21",
     "selfplay_st2": "ee9aa2185bc98b5d946788a591453d08aa6182b597cae1b489380968765cf0e3",
-    "headless": "8e5f3ddc09a6f457fd3478301ab04ea1d33e7a2da2ef29d4ee52e33625405ecb",
+    "headless": "5236af2f5f14b84e6ea0fbdf959bc59ae314ee067cdbb35790e869d12204e068",
 }
 
 # The headless session: a new game from the title, then turns of "take a card, play it on a
@@ -180,7 +180,7 @@ def _selfplay_st2_hash():
 
 
 def _headless_hash():
-    """A long headless simulator session: every screenshot's bytes and the final position."""
+    """A long headless simulator session: every screenshot's bytes."""
     import contextlib
     import io
 
@@ -189,10 +189,10 @@ def _headless_hash():
 
     h = hashlib.sha256()
     with tempfile.TemporaryDirectory() as d:
-        out = io.StringIO()
-        with contextlib.redirect_stdout(out):
+        # The pixels only: what headless prints changed on purpose since (issue 12 item 9:
+        # no hidden cards, finished games), the screens did not.
+        with contextlib.redirect_stdout(io.StringIO()):
             headless(parse_keys(HEADLESS_KEYS), d, 5, os.path.join(d, "save.bin"))
-        h.update(out.getvalue().encode())
         for f in sorted(os.listdir(d)):
             if f.endswith(".png"):
                 with open(os.path.join(d, f), "rb") as fh:
