@@ -173,9 +173,10 @@ def test_the_true_deal_fits_the_opponents_last_play(timing):
     play (the table before it is rebuilt from what both players saw); random deals often do
     not, so keeping the deals that fit tells the look-ahead something."""
     from engine.ai import _search
-    from engine.ai.lookahead import _before, _fits
+    from engine.ai.lookahead import _before, _buffers, _fits
 
     srch = _search()
+    _buffers(srch)  # the look-ahead's buffers (srch.jo), made here too when this test runs alone
     rng = Rng(3)
     fits = misfits = random_misfits = 0
     for g in range(6):
