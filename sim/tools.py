@@ -7,10 +7,11 @@ import time
 from engine import st1
 from engine.cards import NCARDS, name, parse
 from engine.errors import IllegalMove
-from engine.play import random_game, random_move
-from engine.prove import beat, score
-from engine.record_text import replay_text
+from engine.games import load
+from engine.record_text import game_of, replay_text
 from engine.rng import Rng
+from engine.st1.play import random_move
+from engine.st1.prove import beat, score
 
 FIELDS = ("game", "my_cards", "opp_cards", "visible_elsewhere", "me_completed_first")
 FIELDS_ST2 = FIELDS + ("tile", "damaged")
@@ -187,33 +188,32 @@ def replay(path):
 
 
 def _is_st2(text):
-    """True if a record's first non-comment line is `game st2`."""
-    for raw in text.split("\n"):
-        line = raw.split("#", 1)[0].split()
-        if line:
-            return [w.lower() for w in line] == ["game", "st2"]
-    return False
+    """True if a text record is of the second game (`game st2` first)."""
+    return game_of(text) == "st2"
 
 
 def selfplay_st2(games, seed):
     """Schotten Totten 2 random self-play: the summary line of selfplay (p1 = the Attacker)."""
-    from engine.st2.play import random_game as random_game_st2
-
-    return _selfplay(games, seed, lambda s, rng, i: random_game_st2(s, rng))
+    return _selfplay(games, seed, load("st2"), lambda i: None)
 
 
 def selfplay(games, seed, timing):
-    return _selfplay(games, seed, lambda s, rng, i: random_game(s, timing, rng, i & 1))
+    """Schotten Totten random self-play, the players starting in turn."""
+    g = load("st1")
+    return _selfplay(games, seed, g, lambda i: g.options(timing=timing, first=i & 1))
 
 
-def _selfplay(games, seed, play):
-    """The summary line of `games` random games, game i being play(seed + i, rng, i)."""
+def _selfplay(games, seed, game, options):
+    """The summary line of `games` random games through a game object: game i dealt from
+    seed + i with options(i), every move game.random_move with one random stream."""
     rng = Rng(seed)
     wins = [0, 0]
     turns = 0
     t0 = time.perf_counter()
     for i in range(games):
-        st = play(seed + i, rng, i)
+        st = game.new_state(options(i), seed + i)
+        while not game.is_over(st):
+            st.apply(game.random_move(st, rng))
         wins[st.winner] += 1
         turns += st.turn
     dt = max(time.perf_counter() - t0, 1e-9)

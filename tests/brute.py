@@ -1,6 +1,6 @@
 """The slow, obvious claim prover the fast one is checked against: try every completion."""
 
-from engine.prove import score
+from engine.st1.prove import score
 
 
 def combos(pool, k, start=0, acc=()):

@@ -7,7 +7,7 @@ import random
 import sys
 
 from engine.cards import NCARDS
-from engine.prove import beat, score
+from engine.st1.prove import beat, score
 from tests.brute import brute_beat
 
 

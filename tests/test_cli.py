@@ -7,10 +7,10 @@ import subprocess
 import sys
 
 from engine import st1
-from engine.play import random_move
 from engine.record import Record
 from engine.record_text import record_text
 from engine.rng import Rng
+from engine.st1.play import random_move
 from tests.mp_util import ROOT
 
 

@@ -6,10 +6,10 @@ from engine import st1
 from engine.cards import name, parse
 from engine.errors import IllegalMove
 from engine.notation import move_text, parse_move, parse_position, position_text
-from engine.play import random_move
 from engine.record import Record, unpack
 from engine.record_text import parse_text, record_text, replay_text
 from engine.rng import Rng
+from engine.st1.play import random_move
 from tests.helpers import snapshot
 
 

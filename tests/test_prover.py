@@ -5,9 +5,9 @@ import random
 import pytest
 
 from engine import st1
-from engine.play import random_move
-from engine.prove import score
 from engine.rng import Rng
+from engine.st1.play import random_move
+from engine.st1.prove import score
 from tests.prover_cases import check_case, random_case
 
 

@@ -4,8 +4,8 @@ import pytest
 
 from engine import st1
 from engine.errors import IllegalMove
-from engine.play import random_game, random_move
 from engine.rng import Rng
+from engine.st1.play import random_game, random_move
 from tests.helpers import check_invariants, snapshot
 
 CHUNK = 2000  # games a test; per timing, chunk 0 runs in CI, chunks 1-4 in make long-test

@@ -5,8 +5,8 @@ import pytest
 from engine import st1
 from engine.errors import IllegalMove
 from engine.match import Match
-from engine.prove import score
 from engine.st1 import CLAIM, DONE, PH_CLAIM, PH_OVER, PH_PLAY, T1999, encode_play
+from engine.st1.prove import score
 from tests.brute import brute_score
 from tests.helpers import build, cards, snapshot
 

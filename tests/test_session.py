@@ -4,8 +4,8 @@ import pytest
 
 from engine import st1
 from engine.errors import IllegalMove
-from engine.play import random_move
 from engine.rng import Rng
+from engine.st1.play import random_move
 from ui.session import OPP_DEMO, OPP_EASY, OPP_PASS, Session, Settings
 
 

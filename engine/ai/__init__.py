@@ -14,6 +14,11 @@ milliseconds of desktop work while the AI thinks (the UI's thinking indicator); 
 change the move.
 
 A hint for a human is `choose(human_view, rng, level)`: the same code on the human's view.
+
+Games: the view names its game (`view.GAME`, numbered as in engine.games); only the first
+game has an AI so far. Its search (engine.ai.easy, search, judge, know, lookahead) is the first
+game's own code, under these names because the UI unloads them by name at the title; it reads
+moves only with engine.st1's helpers (decode_play, encode_play) and named moves (PASS, DONE).
 """
 
 from engine.ai.easy import choose_easy
@@ -92,6 +97,8 @@ def release():
 
 def choose(view, rng, level=HARD, ms=0, tick=None):
     """One legal move for the player to move in `view` (see the module docstring)."""
+    if getattr(view, "GAME", 1) != 1:  # the view's game (engine.games): only the first has an AI yet
+        raise IllegalMove("no AI for game %d yet" % view.GAME)
     if not isinstance(view, View):
         raise TypeError("the AI takes a View (state.view(p)), never a State")
     moves = view.legal_moves()

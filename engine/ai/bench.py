@@ -10,8 +10,8 @@ engine, which raises IllegalMove otherwise.
 from array import array
 
 import engine.ai.lookahead  # noqa: F401  (loaded now: compiling it is not thinking time)
-from engine import st1
 from engine.ai import Player
+from engine.st1 import game
 
 try:
     from time import ticks_diff, ticks_us  # MicroPython: wall-clock time
@@ -32,14 +32,14 @@ except ImportError:
 def play(seed, timing, la, lb, a_seat, times):
     """Play one game; returns (state, A won?). times: two arrays (or lists) of microseconds
     per play, A's then B's."""
-    st = st1.State(seed, timing, 0)
+    st = game.new_state(game.options(timing=timing), seed)
     seats = [None, None]
     seats[a_seat] = Player(la, seed * 2 + 1)
     seats[a_seat ^ 1] = Player(lb, seed * 2 + 2)
-    while st.phase != st1.PH_OVER:
+    while not game.is_over(st):
         p = st.to_move
         v = st.view(p)
-        timed = st.phase == st1.PH_PLAY
+        timed = st.phase == game.PH_PLAY
         t0 = ticks_us()
         mv = seats[p].move(v)
         dt = ticks_diff(ticks_us(), t0)

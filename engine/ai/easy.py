@@ -5,7 +5,8 @@ making, then three of a kind, a colour, a run), prefers strong cards, adds a lit
 and claims every stone it can. It is also the fallback of every search.
 """
 
-from engine.st1 import CLAIM, DONE, PASS, PH_CLAIM
+from engine.st1 import DONE, PASS, PH_CLAIM
+from engine.st1.table import decode_play
 
 
 def fit(t, me, card, stone):
@@ -64,9 +65,10 @@ def choose_easy(view, rng, moves=None):
     best = -1
     bestv = -1
     for mv in moves:
-        if mv >= CLAIM:
+        if mv == PASS:
             continue
-        v = fit(view, me, mv // 9, mv % 9) * 4 + rng.randrange(12)
+        c, s = decode_play(mv)
+        v = fit(view, me, c, s) * 4 + rng.randrange(12)
         if v > bestv:
             bestv = v
             best = mv

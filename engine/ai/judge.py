@@ -17,7 +17,9 @@ except ImportError:
 
 
 from engine.ai.know import ONE, Side, cands, gvalue, pwin
-from engine.prove import beat, score
+from engine.st1 import PASS
+from engine.st1.prove import beat, score
+from engine.st1.table import decode_play
 
 _SLOTS = const(4)
 _HALF = const(512)
@@ -216,7 +218,7 @@ class Judge:
         return gvalue(p, self.buf)
 
     def score_plays(self, moves, out, full):
-        """out[i] = game value after card play moves[i] (other moves: -2 * ONE).
+        """out[i] = game value after card play moves[i] (PASS: -2 * ONE); moves: the play step's.
 
         full: rebuild each card's tables without it (holding value, exact for its stone);
         otherwise the card is scored on its stone alone with the shared tables."""
@@ -229,11 +231,10 @@ class Judge:
         last = -1
         for i in range(len(moves)):
             mv = moves[i]
-            if mv >= 576:
+            if mv == PASS:
                 out[i] = -2 * ONE
                 continue
-            c = mv // 9
-            s = mv % 9
+            c, s = decode_play(mv)
             if c != last:
                 last = c
                 if self.tick is not None:

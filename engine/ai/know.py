@@ -13,7 +13,7 @@ nine stone chances into a game value (three adjacent, or five in all, for either
 
 from array import array
 
-from engine.prove import score
+from engine.st1.prove import score
 
 try:
     from micropython import const
@@ -133,7 +133,7 @@ def _fill_all(av, out):
 def cands(side, cards, k, n, out):
     """Append to `out` the formations this side may reach on a stone holding `cards[:k]`.
 
-    Each is `score << 11 | prob` (score as in engine.prove). A complete side gives its score
+    Each is `score << 11 | prob` (score as in engine.st1.prove). A complete side gives its score
     with prob ONE; otherwise a sum-formation with prob ONE closes the list, so a side always
     ends with something. Returns the number appended."""
     n0 = len(out)

@@ -27,8 +27,8 @@ except ImportError:
 
 from engine.ai.judge import Judge
 from engine.ai.search import _best
-from engine.st1 import CLAIM, DONE, PASS, PH_CLAIM, PH_OVER, PH_PLAY
-from engine.table import HAND, SLOTS, Table, copy_table
+from engine.st1 import DONE, PASS, PH_CLAIM, PH_OVER, PH_PLAY
+from engine.st1.table import HAND, SLOTS, Table, copy_table, decode_play, encode_play
 
 _WIN = const(4096)
 _MAXC = const(8)
@@ -82,7 +82,7 @@ def look_ahead(view, rng, srch, b, ms, moves, scores, bi, cands, samples, plies)
     while nc < cands:
         k = -1
         for i in range(n):
-            if moves[i] >= CLAIM:
+            if moves[i] == PASS:
                 continue
             dup = False
             for q in range(nc):
@@ -130,10 +130,10 @@ def look_ahead(view, rng, srch, b, ms, moves, scores, bi, cands, samples, plies)
 def _claim_all(st):
     """Make every claim the player to move may make now; stop if the game ends."""
     while st.phase == PH_CLAIM:
-        cl = st.claimable()
-        if not cl:
+        mv = st.legal_moves()  # the claims (sorted), then DONE
+        if mv[0] == DONE:
             return
-        st.apply(CLAIM + cl[0])
+        st.apply(mv[0])
 
 
 def _settle(st, p):
@@ -153,8 +153,7 @@ def _before(view):
     if lp < 0 or (lp >> 10) & 1 != op or lp >> 11 != view.turn - 1:
         return None
     mv = lp & 1023
-    c = mv // 9
-    s = mv % 9
+    c, s = decode_play(mv)
     t = object.__new__(Table)
     copy_table(t, view)
     i = s * 2 + op
@@ -188,13 +187,13 @@ def _fits(srch, prev, base):
     h = base.hand_of(op)
     if prev.drew:
         h.pop()
-    c = prev.played // 9
+    c = decode_play(prev.played)[0]
     h.append(c)
     h.sort()
     mv = []
     for x in h:
         for s in prev.stones:
-            mv.append(x * 9 + s)
+            mv.append(encode_play(x, s))
     n = len(mv)
     if n < 2:
         return True

@@ -9,7 +9,7 @@ budget give the same move on every machine.
 from array import array
 
 from engine.ai.judge import Judge
-from engine.st1 import CLAIM
+from engine.st1 import PASS
 
 
 class Search:
@@ -27,7 +27,7 @@ def _best(moves, scores, n):
     b = -1
     bv = 0
     for i in range(n):
-        if moves[i] < CLAIM and (b < 0 or scores[i] > bv):
+        if moves[i] != PASS and (b < 0 or scores[i] > bv):
             b = i
             bv = scores[i]
     return b

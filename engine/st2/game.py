@@ -27,14 +27,20 @@ from engine.st2.moves import (  # noqa: F401 - part of the interface
     HAND,
     HMAX,
     NMOVES,
+    PH_ACTION,
     PH_DECLARE,
+    PH_DRAW,
+    PH_EXCHANGE,
     PH_OVER,
     PH_PLAY,
     RETREAT,
 )
 
 NAME = "st2"
+ID = const(2)  # the game's number in records (engine.games)
 NPLAYERS = const(2)
+NTARGETS = NTILES  # wall tiles: what a card is played at and what is declared
+VARIANTS = ("base",)  # the tactic variant (issue 15) will be 1
 NROLES = const(2)  # player 0 is the Attacker, player 1 the Defender, in every game's State
 
 KIND_PLAY = const(0)
@@ -42,7 +48,10 @@ KIND_DECLARE = const(1)
 KIND_CAULDRON = const(2)
 KIND_RETREAT = const(3)
 KIND_DONE = const(4)
-KIND_NAMES = ("play", "declare", "cauldron", "retreat", "done")
+KIND_CLAIM = KIND_DECLARE  # the kinds are numbered alike in every game (docs/ENGINE.md)
+KIND_DRAW = const(6)  # kept for the tactic variant: a deck choice, an action card's step
+KIND_STEP = const(7)
+KIND_NAMES = ("play", "declare", "cauldron", "retreat", "done", "", "draw", "step")
 
 
 def new_state(options=None, seed=None):
@@ -52,6 +61,22 @@ def new_state(options=None, seed=None):
 
     variant = 0 if not options else options.get("variant", 0)
     return State(seed, variant)
+
+
+def options_of(st):
+    """The options a State was made with (what a record keeps)."""
+    return {"variant": st.variant}
+
+
+def kind(move):
+    """decode(move)[0] of a legal move, without building the tuple (hot loops)."""
+    if move < DECLARE:
+        return KIND_PLAY
+    if move < CAULDRON:
+        return KIND_DECLARE
+    if move < RETREAT:
+        return KIND_CAULDRON
+    return KIND_RETREAT if move < DONE else KIND_DONE
 
 
 def decode(move):
@@ -98,6 +123,25 @@ def parse_move(text):
     from engine.st2.notation import parse_move as parse
 
     return parse(text)
+
+
+def position_text(st):
+    from engine.st2.notation import position_text as text
+
+    return text(st)
+
+
+def parse_position(text):
+    from engine.st2.notation import parse_position as parse
+
+    return parse(text)
+
+
+def random_move(st, rng):
+    """A random legal move (self-play): engine.st2.play."""
+    from engine.st2.play import random_move as rm
+
+    return rm(st, rng)
 
 
 def claim_check(st, tile):

@@ -46,6 +46,8 @@ def copy_table(dst, src):
 class Table(Legal):
     """What both players see: shared by State and View (declaration checks work on either)."""
 
+    GAME = 2  # engine.games.load(st.GAME) is the game object of a State or View
+
     def cards_at(self, t, p):
         """Player p's cards at tile t, in play order (a new bytearray)."""
         o = (t * 2 + p) * SLOTS

@@ -9,9 +9,9 @@ sys.path.insert(0, ".")
 
 from engine import st1  # noqa: E402
 from engine.notation import parse_position, position_text  # noqa: E402
-from engine.play import random_game, random_move  # noqa: E402
-from engine.prove import beat, score  # noqa: E402
 from engine.rng import Rng  # noqa: E402
+from engine.st1.play import random_game, random_move  # noqa: E402
+from engine.st1.prove import beat, score  # noqa: E402
 from tests.brute import brute_beat  # noqa: E402
 from tests.helpers import build, cards, check_invariants, snapshot  # noqa: E402
 

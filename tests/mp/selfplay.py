@@ -44,7 +44,7 @@ def main(argv):
             turns += st.turn
     else:
         from engine import st1
-        from engine.play import random_game
+        from engine.st1.play import random_game
 
         timing = st1.T1999 if len(argv) > 4 and argv[4] == "1999" else st1.T2016
         for i in range(games):

@@ -31,7 +31,7 @@ except ImportError:
 
 
 from engine.cards import NCARDS
-from engine.prove import beat, score
+from engine.st1.prove import beat, score
 
 NSTONES = const(9)
 SLOTS = const(4)
@@ -80,6 +80,8 @@ def copy_table(dst, src):
 
 class Table:
     """What both players see: shared by State and View (claim checks work on either)."""
+
+    GAME = 1  # engine.games.load(st.GAME) is the game object of a State or View
 
     def unseen(self, p):
         """Flags of the cards player p cannot see: not on the table and not in p's hand."""

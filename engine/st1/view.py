@@ -2,7 +2,7 @@
 
 from engine.cards import NCARDS, NONE
 from engine.errors import IllegalMove
-from engine.table import HMAX, Table, copy_table
+from engine.st1.table import HMAX, Table, copy_table
 
 
 class View(Table):

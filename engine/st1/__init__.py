@@ -1,8 +1,12 @@
-"""Schotten Totten (base game): the full State. Layout and move encoding: engine.table."""
+"""Schotten Totten (base game): the full State. Layout and move encoding: engine.st1.table;
+the game object (the one game interface, docs/ENGINE.md): engine.st1.game.
+
+Nothing in engine.st1 imports the second game's modules: only the shared foundations and the
+first game's engine.cards and engine.match."""
 
 from engine.cards import NCARDS, NONE, name
 from engine.errors import IllegalMove
-from engine.table import (  # noqa: F401 - re-exported: engine.st1 is the game's one import
+from engine.st1.table import (  # noqa: F401 - re-exported: what ui/ imports from engine.st1
     CLAIM,
     DONE,
     HAND,
@@ -21,7 +25,7 @@ from engine.table import (  # noqa: F401 - re-exported: engine.st1 is the game's
     decode_play,
     encode_play,
 )
-from engine.view import View  # noqa: F401
+from engine.st1.view import View  # noqa: F401
 
 
 class State(Table):
@@ -44,7 +48,7 @@ class State(Table):
         self.nplayed = 0
         self.turn = 0
         self.winner = NONE
-        self.lplay = -1  # the last card play and the claims since (engine.table)
+        self.lplay = -1  # the last card play and the claims since (engine.st1.table)
         self.lclaim = 0
         if seed is not None:
             from engine.rng import Rng
