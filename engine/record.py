@@ -1,18 +1,28 @@
-"""Game records: options, seed and moves, and their packed bytes (saves). The device imports
-only this; the text form (docs/NOTATION.md) is engine.record_text, desktop-only.
+"""Game records: game, variant, options, seed and moves, and their packed bytes (saves). The
+device imports only this (and, for the second game, engine.st2.record, which unpack() loads
+when the bytes say so); the text form (docs/NOTATION.md) is engine.record_text, desktop-only.
 
-Packed (for saves): version, options (bit 0 timing, bit 1 first player), seed (4 bytes, big
-endian), then 2 bytes per move (big endian).
+Packed, format 2: byte 0 is the game's number << 4 | the format version, so 0x12 is a record
+of the first game (0x22 is the second game's match record: engine.st2.record); byte 1 the
+variant (0 the base game); byte 2 the options (bit 0 timing, bit 1 first player); the seed
+(4 bytes, big endian), then 2 bytes per move (big endian). Format 1 (byte 0 = 1: the first
+game's base game, no variant byte) is read and migrated; any other version is refused.
+Example: Record(42, T1999, 1, [299]).pack() == b"\\x12\\x00\\x03\\x00\\x00\\x00\\x2a\\x01\\x2b".
 """
 
 from engine import st1
 from engine.errors import IllegalMove
 
-VERSION = 1
+GAME = 1  # the first game (engine.games)
+VERSION = 2
 
 
 class Record:
-    """Options, seed and move list of one game; `replay()` rebuilds the State exactly."""
+    """Options, seed and move list of one round of the first game; `replay()` rebuilds the
+    State exactly."""
+
+    game = GAME
+    variant = 0  # the base game (the only one so far)
 
     def __init__(self, seed, timing=st1.T2016, first=0, moves=None):
         self.seed = seed
@@ -36,25 +46,35 @@ class Record:
         return st
 
     def pack(self):
-        b = bytearray(6 + 2 * len(self.moves))
-        b[0] = VERSION
-        b[1] = self.timing | (self.first << 1)
+        b = bytearray(7 + 2 * len(self.moves))  # 7 bytes before the moves
+        b[0] = GAME << 4 | VERSION
+        b[1] = self.variant
+        b[2] = self.timing | (self.first << 1)
         for i in range(4):
-            b[2 + i] = (self.seed >> (24 - 8 * i)) & 0xFF
+            b[3 + i] = (self.seed >> (24 - 8 * i)) & 0xFF
         for i, m in enumerate(self.moves):
-            b[6 + 2 * i] = m >> 8
-            b[7 + 2 * i] = m & 0xFF
+            b[7 + 2 * i] = m >> 8
+            b[8 + 2 * i] = m & 0xFF
         return bytes(b)
 
 
 def unpack(data):
-    """Packed bytes to a Record; IllegalMove if malformed (the moves are checked by replay)."""
-    if len(data) < 6 or len(data) % 2:
+    """Packed bytes to a Record; IllegalMove if malformed or of an unknown format (the moves
+    are checked by replay). A second-game record gives engine.st2.record's Record."""
+    v = data[0] if data else 0
+    if v >> 4 == 2:
+        from engine.st2.record import unpack as unpack2
+
+        return unpack2(data)
+    o = 2 if v == 0x12 else 1  # format 1 (0x01) has no variant byte: the base game
+    if o == 1 and v != 1:
+        raise IllegalMove("unknown record format %d (this version reads 0x12, and 0x01)" % v)
+    if len(data) < o + 5 or (len(data) - o) % 2 == 0:
         raise IllegalMove("record too short or odd length")
-    if data[0] != VERSION:
-        raise IllegalMove("record version %d, expected %d" % (data[0], VERSION))
-    if data[1] > 3:
+    if o == 2 and data[1]:
+        raise IllegalMove("a record of variant %d: this version plays only the base game" % data[1])
+    if data[o] > 3:
         raise IllegalMove("bad options byte")
-    seed = (data[2] << 24) | (data[3] << 16) | (data[4] << 8) | data[5]
-    moves = [(data[i] << 8) | data[i + 1] for i in range(6, len(data), 2)]
-    return Record(seed, data[1] & 1, data[1] >> 1, moves)
+    seed = (data[o + 1] << 24) | (data[o + 2] << 16) | (data[o + 3] << 8) | data[o + 4]
+    moves = [(data[i] << 8) | data[i + 1] for i in range(o + 5, len(data), 2)]
+    return Record(seed, data[o] & 1, data[o] >> 1, moves)

@@ -2,9 +2,10 @@
 the text form is engine.st2.notation's).
 
 A record is a match mode (engine.st2.match: SINGLE or REVENGE) and its games, each a seed and
-its moves. Packed: a version byte (0x21: the second game, version 1), the mode, the number of
-games, then per game the seed (4 bytes, big endian), its number of moves (2 bytes) and 2 bytes
-per move (big endian).
+its moves. Packed: a version byte (0x22: the second game << 4 | format 2), the variant (0 the
+base game), the mode, the number of games, then per game the seed (4 bytes, big endian), its
+number of moves (2 bytes) and 2 bytes per move (big endian). Format 1 (0x21, no variant byte)
+is read and migrated; any other version byte is refused.
 """
 
 from engine.errors import IllegalMove
@@ -12,14 +13,17 @@ from engine.st2.match import REVENGE, SINGLE, Match
 from engine.st2.moves import PH_OVER
 from engine.st2.state import State
 
-VERSION = 0x21
+VERSION = 0x22
 
 
 class Record:
     """Mode and games ([seed, moves] each); replay() rebuilds any game's State exactly."""
 
-    def __init__(self, seed=None, moves=None, mode=SINGLE):
+    game = 2  # the second game (engine.games)
+
+    def __init__(self, seed=None, moves=None, mode=SINGLE, variant=0):
         self.mode = mode
+        self.variant = variant
         self.games = []
         if seed is not None:
             self.games.append([seed, moves if moves is not None else []])
@@ -60,14 +64,15 @@ class Record:
         return m, st
 
     def pack(self):
-        n = 3
+        n = 4
         for _, moves in self.games:
             n += 6 + 2 * len(moves)
         out = bytearray(n)
         out[0] = VERSION
-        out[1] = self.mode
-        out[2] = len(self.games)
-        i = 3
+        out[1] = self.variant
+        out[2] = self.mode
+        out[3] = len(self.games)
+        i = 4
         for seed, moves in self.games:
             for k in range(4):
                 out[i + k] = (seed >> (24 - 8 * k)) & 255
@@ -83,13 +88,16 @@ class Record:
 
 def unpack(data):
     """Packed bytes to a Record; IllegalMove if malformed (the moves are checked by replay)."""
-    if len(data) < 3 or data[0] != VERSION:
-        raise IllegalMove("not a Schotten Totten 2 record (version byte 0x21)")
-    if data[1] != SINGLE and data[1] != REVENGE:
-        raise IllegalMove("bad match mode %d" % data[1])
-    rec = Record(None, None, data[1])
-    i = 3
-    for _ in range(data[2]):
+    o = 1 if data and data[0] == 0x21 else 2  # format 1 has no variant byte
+    if len(data) < o + 2 or (o == 2 and data[0] != VERSION):
+        raise IllegalMove("not a Schotten Totten 2 record (version byte 0x22, or 0x21)")
+    if o == 2 and data[1]:
+        raise IllegalMove("record of variant %d: this version plays only the base game" % data[1])
+    if data[o] != SINGLE and data[o] != REVENGE:
+        raise IllegalMove("bad match mode %d" % data[o])
+    rec = Record(None, None, data[o])
+    i = o + 2
+    for _ in range(data[o + 1]):
         if i + 6 > len(data):
             raise IllegalMove("record truncated")
         seed = (data[i] << 24) | (data[i + 1] << 16) | (data[i + 2] << 8) | data[i + 3]
