@@ -173,8 +173,14 @@ def new_match(rounds=1, timing=T2016, first=0):
     return Match(rounds, timing, first)
 
 
-def random_move(st, rng):
-    """A random legal move, claims taken as soon as they hold (self-play): engine.st1.play."""
-    from engine.st1.play import random_move as rm
+_random = None
 
-    return rm(st, rng)
+
+def random_move(st, rng):
+    """A random legal move (self-play): engine.st1.play.random_move (imported once)."""
+    global _random
+    if _random is None:
+        from engine.st1.play import random_move as rm
+
+        _random = rm
+    return _random(st, rng)

@@ -137,11 +137,17 @@ def parse_position(text):
     return parse(text)
 
 
-def random_move(st, rng):
-    """A random legal move (self-play): engine.st2.play."""
-    from engine.st2.play import random_move as rm
+_random = None
 
-    return rm(st, rng)
+
+def random_move(st, rng):
+    """A random legal move (self-play): engine.st2.play.random_move (imported once)."""
+    global _random
+    if _random is None:
+        from engine.st2.play import random_move as rm
+
+        _random = rm
+    return _random(st, rng)
 
 
 def claim_check(st, tile):
