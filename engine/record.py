@@ -13,15 +13,12 @@ Example: Record(42, T1999, 1, [299]).pack() == b"\\x12\\x00\\x03\\x00\\x00\\x00\
 from engine import st1
 from engine.errors import IllegalMove
 
-GAME = 1  # the first game (engine.games)
-VERSION = 2
-
 
 class Record:
     """Options, seed and move list of one round of the first game; `replay()` rebuilds the
     State exactly."""
 
-    game = GAME
+    game = 1  # the first game (engine.games)
     variant = 0  # the base game (the only one so far)
 
     def __init__(self, seed, timing=st1.T2016, first=0, moves=None):
@@ -47,7 +44,7 @@ class Record:
 
     def pack(self):
         b = bytearray(7 + 2 * len(self.moves))  # 7 bytes before the moves
-        b[0] = GAME << 4 | VERSION
+        b[0] = 0x12  # game 1, format 2
         b[1] = self.variant
         b[2] = self.timing | (self.first << 1)
         for i in range(4):
@@ -59,22 +56,21 @@ class Record:
 
 
 def unpack(data):
-    """Packed bytes to a Record; IllegalMove if malformed or of an unknown format (the moves
-    are checked by replay). A second-game record gives engine.st2.record's Record."""
+    """Packed bytes to a Record; IllegalMove if malformed or of an unknown format or variant
+    (the moves are checked by replay). A second-game record gives engine.st2.record's."""
     v = data[0] if data else 0
     if v >> 4 == 2:
         from engine.st2.record import unpack as unpack2
 
         return unpack2(data)
     o = 2 if v == 0x12 else 1  # format 1 (0x01) has no variant byte: the base game
-    if o == 1 and v != 1:
-        raise IllegalMove("unknown record format %d (this version reads 0x12, and 0x01)" % v)
-    if len(data) < o + 5 or (len(data) - o) % 2 == 0:
-        raise IllegalMove("record too short or odd length")
-    if o == 2 and data[1]:
-        raise IllegalMove("a record of variant %d: this version plays only the base game" % data[1])
-    if data[o] > 3:
-        raise IllegalMove("bad options byte")
+    if (o == 1 and v != 1) or (o == 2 and len(data) > 1 and data[1]):
+        raise IllegalMove(
+            "a record of format %d, variant %d: this version reads 0x12 and 0x01, base game"
+            % (v, data[1] if len(data) > 1 else 0)
+        )
+    n = len(data)
+    if n < o + 5 or (n - o) % 2 == 0 or data[o] > 3:
+        raise IllegalMove("record too short, odd length or bad options")
     seed = (data[o + 1] << 24) | (data[o + 2] << 16) | (data[o + 3] << 8) | data[o + 4]
-    moves = [(data[i] << 8) | data[i + 1] for i in range(o + 5, len(data), 2)]
-    return Record(seed, data[o] & 1, data[o] >> 1, moves)
+    return Record(seed, data[o] & 1, data[o] >> 1, [(data[i] << 8) | data[i + 1] for i in range(o + 5, n, 2)])

@@ -39,7 +39,6 @@ ASSETS = "assets"
 DESKTOP_ONLY = (
     "engine/notation.py",
     "engine/record_text.py",
-    "engine/st1/notation.py",
     "engine/st1/recordtext.py",
     "engine/st1/play.py",
     "engine/ai/bench.py",

@@ -192,6 +192,14 @@ def _is_st2(text):
     return game_of(text) == "st2"
 
 
+def random_mover(game):
+    """A game's random-move function for self-play (engine.<game>.play.random_move: claims
+    taken as soon as they hold). Desktop only: the device bundle leaves the play modules out."""
+    import importlib
+
+    return importlib.import_module("engine.%s.play" % game.NAME).random_move
+
+
 def selfplay_st2(games, seed):
     """Schotten Totten 2 random self-play: the summary line of selfplay (p1 = the Attacker)."""
     return _selfplay(games, seed, load("st2"), lambda i: None)
@@ -205,15 +213,16 @@ def selfplay(games, seed, timing):
 
 def _selfplay(games, seed, game, options):
     """The summary line of `games` random games through a game object: game i dealt from
-    seed + i with options(i), every move game.random_move with one random stream."""
+    seed + i with options(i), every move random_mover(game) with one random stream."""
     rng = Rng(seed)
+    move = random_mover(game)
     wins = [0, 0]
     turns = 0
     t0 = time.perf_counter()
     for i in range(games):
         st = game.new_state(options(i), seed + i)
         while not game.is_over(st):
-            st.apply(game.random_move(st, rng))
+            st.apply(move(st, rng))
         wins[st.winner] += 1
         turns += st.turn
     dt = max(time.perf_counter() - t0, 1e-9)

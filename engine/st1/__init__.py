@@ -1,8 +1,5 @@
-"""Schotten Totten (base game): the full State. Layout and move encoding: engine.st1.table;
-the game object (the one game interface, docs/ENGINE.md): engine.st1.game.
-
-Nothing in engine.st1 imports the second game's modules: only the shared foundations and the
-first game's engine.cards and engine.match."""
+"""Schotten Totten (base game): the full State. Layout, moves: engine.st1.table; the game
+object: engine.st1.game (docs/ENGINE.md, which also says what engine.st1 may import)."""
 
 from engine.cards import NCARDS, NONE, name
 from engine.errors import IllegalMove

@@ -171,16 +171,3 @@ def new_match(rounds=1, timing=T2016, first=0):
     from engine.match import Match
 
     return Match(rounds, timing, first)
-
-
-_random = None
-
-
-def random_move(st, rng):
-    """A random legal move (self-play): engine.st1.play.random_move (imported once)."""
-    global _random
-    if _random is None:
-        from engine.st1.play import random_move as rm
-
-        _random = rm
-    return _random(st, rng)

@@ -137,19 +137,6 @@ def parse_position(text):
     return parse(text)
 
 
-_random = None
-
-
-def random_move(st, rng):
-    """A random legal move (self-play): engine.st2.play.random_move (imported once)."""
-    global _random
-    if _random is None:
-        from engine.st2.play import random_move as rm
-
-        _random = rm
-    return _random(st, rng)
-
-
 def claim_check(st, tile):
     """Why the Attacker may not declare control of `tile` (0-based) now, or None if it holds:
     a string, or the Defender's cards that would win (empty: their complete formation wins)."""
