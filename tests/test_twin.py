@@ -86,6 +86,10 @@ def test_the_stage_figures(bundle):
         (["tests/mp/store_check.py"], "64K"),
         (["tests/mp/engine_check.py", "10"], "128K"),
         (["tests/mp/selfplay.py", "st1", "5", "1"], "64K"),
+        (["tests/mp/selfplay.py", "st2", "5", "1"], "48K"),
+        (["tests/mp/st2_check.py"], "96K"),
+        # Expert: its look-ahead's clock (engine.clock) and the arena's timer on CircuitPython
+        (["tests/mp/arena.py", "st1", "base", "expert", "easy", "1", "1"], "256K"),
     ],
 )
 def test_mp_scripts_run_on_circuitpythons_time(script, heap):

@@ -11,22 +11,18 @@ from array import array
 
 import engine.ai.lookahead  # noqa: F401  (loaded now: compiling it is not thinking time)
 from engine.ai import Player
+from engine.clock import ticks_diff
 from engine.st1 import game
 
 try:
-    from time import ticks_diff, ticks_us  # MicroPython: wall-clock time
-except ImportError:
-    try:
-        from time import process_time_ns as _ns  # CPython: CPU time of this process, so a
-        # busy machine's preemptions (4 ms slices) are not counted as thinking
-    except ImportError:
-        from time import monotonic_ns as _ns  # CircuitPython: wall-clock ns, an int
+    from time import process_time_ns  # CPython: CPU time of this process, so a busy
+    # machine's preemptions (4 ms slices) are not counted as thinking
 
     def ticks_us():
-        return _ns() // 1000
+        return process_time_ns() // 1000
 
-    def ticks_diff(a, b):
-        return a - b
+except ImportError:  # MicroPython and CircuitPython: wall-clock time
+    from engine.clock import ticks_us
 
 
 def play(seed, timing, la, lb, a_seat, times):

@@ -27,28 +27,12 @@ except ImportError:
 
 from engine.ai.judge import Judge
 from engine.ai.search import _best
+from engine.clock import ticks_diff, ticks_ms
 from engine.st1 import DONE, PASS, PH_CLAIM, PH_OVER, PH_PLAY
 from engine.st1.table import HAND, SLOTS, Table, copy_table, decode_play, encode_play
 
 _WIN = const(4096)
 _MAXC = const(8)
-
-try:
-    from time import ticks_diff, ticks_ms  # MicroPython
-except ImportError:
-    try:
-        from time import monotonic_ns  # CircuitPython and CPython: an int, no float rounding
-
-        def ticks_ms():
-            return monotonic_ns() // 1000000
-    except ImportError:
-        from time import monotonic
-
-        def ticks_ms():
-            return int(monotonic() * 1000)
-
-    def ticks_diff(a, b):
-        return a - b
 
 
 def _buffers(srch):

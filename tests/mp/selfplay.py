@@ -15,7 +15,7 @@ from engine.rng import Rng  # noqa: E402
 
 
 def _ms():
-    return time.ticks_ms() if hasattr(time, "ticks_ms") else int(time.time() * 1000)
+    return time.ticks_ms() if "ticks_ms" in dir(time) else time.monotonic_ns() // 1000000
 
 
 def main(argv):

@@ -83,3 +83,4 @@ for name, fn in (
 ):
     check(name, fn)
 print("st2 mp: %d passed, %d failed" % (passed, failed))
+sys.exit(1 if failed else 0)
