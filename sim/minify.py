@@ -70,9 +70,16 @@ def _renames(fn):
     fixed = {x.arg for x in a.posonlyargs + a.args + a.kwonlyargs}
     fixed |= {x.arg for x in (a.vararg, a.kwarg) if x is not None}
     bound = set()
+    # A comprehension's targets are its own scope's: a name bound there and nowhere else in
+    # the function may be a global or builtin elsewhere in it (and its first iterable is
+    # read in the function's scope), so such a name is not the function's to rename.
+    in_comp = set()
+    for n in _children_in_scope(fn):
+        if isinstance(n, ast.comprehension):
+            in_comp.update(id(m) for m in ast.walk(n.target))
     for n in _children_in_scope(fn):
         if isinstance(n, ast.Name):
-            if isinstance(n.ctx, (ast.Store, ast.Del)):
+            if isinstance(n.ctx, (ast.Store, ast.Del)) and id(n) not in in_comp:
                 bound.add(n.id)
             elif n.id in _DYNAMIC:
                 return {}
@@ -159,14 +166,21 @@ def _bound_names(tree):
 
 def private_names(sources, keep=()):
     """{old: new} for the private names of a program given as {filename: source}: names
-    `_x` (not dunder) that some module binds and that no string literal of the program
-    contains; `keep` lists names to leave alone (used from outside the program)."""
+    `_x` (not dunder) that some module binds, that no import spells and that no string
+    literal of the program contains; `keep` lists names to leave alone (used from outside
+    the program)."""
     names = set()
     bound = set()
     strings = []
+    imported = set()  # names an import spells: modules' and other files' names stay as they are
     for filename, src in sources.items():
         tree = ast.parse(src, filename)
         bound |= _bound_names(tree)
+        for n in ast.walk(tree):
+            if isinstance(n, ast.alias):
+                imported.update(n.name.split("."))
+            elif isinstance(n, ast.ImportFrom) and n.module:
+                imported.update(n.module.split("."))
         for t in tokenize.generate_tokens(io.StringIO(src).readline):
             if t.type == tokenize.NAME:
                 names.add(t.string)
@@ -175,7 +189,7 @@ def private_names(sources, keep=()):
     text = "\n".join(strings)
     private = sorted(
         n
-        for n in names & bound
+        for n in names & bound - imported
         if _PRIVATE.match(n) and not _LOCAL.match(n) and n not in keep and n not in text
     )
     new = _short_names(names, upper=True)

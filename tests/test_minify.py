@@ -145,11 +145,33 @@ def test_names_from_elsewhere_are_kept():
     assert private_names({"m.py": src}, keep=("_x",)) == {}
 
 
-def test_a_bad_plan_is_refused():
-    # A dotted import of a private module cannot be renamed token by token consistently.
+def test_a_rename_that_changes_the_program_is_refused(monkeypatch):
+    # A dotted import of a private module: no import's name is planned for renaming...
     src = "import pkg._inner\n_inner = 1\n\ndef f():\n    return pkg._inner, _inner\n"
-    with pytest.raises(MinifyError):
-        minify(src, "m.py", private_names({"m.py": src}))
+    assert private_names({"m.py": src}) == {}
+    # ...and were it renamed token by token anyway, the check against the tree would refuse.
+    with pytest.raises(MinifyError, match="changed the program"):
+        minify(src, "m.py", {"_inner": "_A"})
+    # The local renaming is checked too: an edit that lands elsewhere than planned is refused.
+    import sim.minify as mz
+
+    real = mz._plan
+
+    def one_name_short(tree, taken):
+        plan = real(tree, taken)
+        for _fn, m in plan:
+            m.popitem()  # the text edits and the check's tree then disagree
+        return plan
+
+    calls = []
+
+    def plan(tree, taken):
+        calls.append(1)
+        return real(tree, taken) if len(calls) > 1 else one_name_short(tree, taken)
+
+    monkeypatch.setattr(mz, "_plan", plan)
+    with pytest.raises(MinifyError, match="differs from the source"):
+        minify("def f(a):\n    b = a\n    c = b\n    return c\n", "m.py")
 
 
 def test_non_ascii_lines():
@@ -169,3 +191,44 @@ def test_defaults_belong_to_the_enclosing_scope():
     g = {}
     exec(out, g)
     assert g["f"]() == 10
+
+
+def test_a_name_bound_only_in_a_comprehension_is_not_the_functions():
+    # `x` after the comprehension is the module's; `C` the class; `[y for y in y]` reads the
+    # module's y first. None of them may be renamed with the comprehension's targets.
+    src = textwrap.dedent(
+        """
+        x = 5
+        y = [1, 2]
+
+        class C:
+            pass
+
+        def f():
+            a = [x for x in range(3)]
+            return a, x
+
+        def g(v):
+            ys = [C for C in v]
+            return ys, C()
+
+        def h():
+            return [y for y in y]
+
+        def both():
+            z = 1
+            return [z for z in range(z + 2)], z
+        """
+    )
+    out = minify(src, "m.py")
+    g1, g2 = {}, {}
+    exec(src, g1)
+    exec(out, g2)
+    assert g2["f"]() == g1["f"]() and g2["h"]() == g1["h"]() and g2["both"]() == g1["both"]()
+    assert len(g2["g"]([1])[0]) == 1 and isinstance(g2["g"]([1])[1], g2["C"])
+
+
+def test_imported_names_are_not_renamed():
+    # `_pixelbuf` names a module; renaming the import would make it fail (and be caught).
+    src = "try:\n    import _pixelbuf\nexcept ImportError:\n    _pixelbuf = None\n"
+    assert private_names({"m.py": src}) == {}
