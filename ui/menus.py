@@ -158,7 +158,7 @@ def settings_key(self, k):
             self.session.settings = new  # claims and sound apply at once
         self.settings = new
         self.save()
-        title(self)
+        self._title()
 
 
 def confirm_key(self, k):
@@ -195,4 +195,4 @@ def pause_key(self, k):
     elif r == P.P_HELP:
         help_(self, BOARD)
     elif r == P.P_QUIT:
-        title(self, "Saved. Continue later.")
+        self._title("Saved. Continue later.")
