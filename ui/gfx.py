@@ -350,7 +350,7 @@ class TextGrid:
         col = 0 if align == LEFT else (self.cols - n) // 2 if align == CENTER else self.cols - n
         if col < 0:
             col = 0
-        self.put(0, row, " " * col, ink)
+        self.put(0, row, "", ink, col)  # col blanks, no string made
         self.put(col, row, text, ink, self.cols - col)
 
     def clear(self):
