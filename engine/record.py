@@ -10,7 +10,6 @@ game's base game, no variant byte) is read and migrated; any other version is re
 Example: Record(42, T1999, 1, [299]).pack() == b"\\x12\\x00\\x03\\x00\\x00\\x00\\x2a\\x01\\x2b".
 """
 
-from engine import st1
 from engine.errors import IllegalMove
 
 
@@ -21,7 +20,7 @@ class Record:
     game = 1  # the first game (engine.games)
     variant = 0  # the base game (the only one so far)
 
-    def __init__(self, seed, timing=st1.T2016, first=0, moves=None):
+    def __init__(self, seed, timing=0, first=0, moves=None):  # timing 0: engine.st1.T2016
         self.seed = seed
         self.timing = timing
         self.first = first
@@ -29,7 +28,10 @@ class Record:
         self.result = None
 
     def start(self):
-        return st1.State(self.seed, self.timing, self.first)
+        from engine.st1 import State  # here: a second game's save read through unpack()
+        # loads none of the first game's modules
+
+        return State(self.seed, self.timing, self.first)
 
     def replay(self, upto=None):
         """The State after the first `upto` moves (all by default); IllegalMove if one fails."""

@@ -49,6 +49,22 @@ def test_the_st2_game_does_not_load_the_first_games_modules():
         "engine.record",
     }
     assert not first & set(mods) and not any(m.startswith("engine.ai") for m in mods)
+    # A save of either game is read through engine.record.unpack: for the second game's
+    # bytes that loads engine.st2.record, and still none of the first game's modules.
+    code = (
+        "import sys; sys.path.insert(0, '.')\n"
+        "from engine.st2.match import REVENGE\n"
+        "from engine.st2.play import random_match\n"
+        "from engine.rng import Rng\n"
+        "data = random_match(REVENGE, 5, Rng(5))[1].pack()\n"
+        "from engine.record import unpack\n"
+        "unpack(data).replay_match()\n"
+        "print(' '.join(sorted(k for k in sys.modules if k.startswith('engine'))))\n"
+    )
+    r = run_mp(["-c", code], heap="96K")
+    assert r.returncode == 0, r.stderr
+    mods = set(r.stdout.split())
+    assert "engine.record" in mods and "engine.st2.record" in mods and not (first - {"engine.record"}) & mods
 
 
 def test_device_paths_on_the_vm():
