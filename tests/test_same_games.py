@@ -21,7 +21,7 @@ EXPECTED = {
     "expert": "3d6fd5dbdb2f89971183943dd45aba14c44559fb141fe20f273625f121f8c8d3",
     "selfplay_st1": "c2701f3eec40a772f66cad2f6afef301674aefc00d3d6a7c785f77adafad37e3",
     "records": "e7e12f093e150ec0342fd12a3544325b4c9ca9ca2b919c531435c47cb3c19f21",
-    "selfplay_st2": "ee9aa2185bc98b5d946788a591453d08aa6182b597cae1b489380968765cf0e3",
+    "selfplay_st2": "5c0a10a60fa4d5c096713659d1ae4b58aa7184502fdf27224fdf84c893f4ca64",
     "headless": "5236af2f5f14b84e6ea0fbdf959bc59ae314ee067cdbb35790e869d12204e068",
 }
 
@@ -175,7 +175,7 @@ def _selfplay_st2_hash():
     for mode in (0, 1):
         m, rec = random_match(mode, 90 + mode, Rng(9 + mode))
         h.update(record_text(rec).encode())
-        h.update(("%r" % (m.scores if hasattr(m, "scores") else None,)).encode())
+        h.update(("%r %r" % (m.winner(), m.results)).encode())
     return h.hexdigest()
 
 
