@@ -156,6 +156,7 @@ def quick_invariants(st):
     shown = bytes(st.board).replace(b"\xff", b"")
     assert len(hidden) + len(shown) + loc.count(2) == NSIEGE
     assert len(set(hidden + shown)) == len(hidden) + len(shown)
+    assert max(hidden + shown, default=0) < NSIEGE  # no id past the siege cards
     # each card's loc, all at once: 0 (in a hand or the deck) for hidden ones, 1 for shown ones
     where = bytes(loc) + _ZEROS[len(loc) :]
     assert not hidden.translate(where).strip(b"\x00") and not shown.translate(where).strip(b"\x01")

@@ -240,7 +240,12 @@ def test_the_scan_sees_move_arithmetic():
 def test_no_import_from_one_game_into_the_other():
     other = {
         "st1": ("engine.st2", "engine import st2"),
-        "st2": ("engine.st1", "engine import st1", "engine.cards"),
+        "st2": (
+            "engine.st1",
+            "engine import st1",
+            "engine.cards",
+            "engine.match",
+        ),
     }
     for name, banned in other.items():
         d = os.path.join(ROOT, "engine", name)
@@ -250,3 +255,8 @@ def test_no_import_from_one_game_into_the_other():
                     for line in fh:
                         if line.lstrip().startswith(("import ", "from ")):
                             assert not any(b in line for b in banned), "engine/%s/%s: %s" % (name, f, line)
+                            # `from engine import cards, match`: the first game's modules too
+                            m = re.match(r"\s*from engine import (.*)", line)
+                            if name == "st2" and m:
+                                got = {w.strip(" ()\n") for w in m.group(1).split(",")}
+                                assert not got & {"cards", "match", "st1"}, line

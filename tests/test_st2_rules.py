@@ -35,7 +35,8 @@ def test_setup():
 
 
 def test_wall_tiles_as_in_design_md():
-    """DESIGN.md's table: cards needed and formation types, undamaged / damaged."""
+    """docs/RULES.md (the Schotten Totten 2 wall): cards needed and formation types, undamaged
+    / damaged."""
     table = [
         ((3, K_SUM), (3, K_RUN)),
         ((4, K_ALL), (2, K_SAME)),
@@ -88,7 +89,7 @@ def test_only_considered_types_count():
 
 
 def test_runs_do_not_wrap():
-    """DESIGN.md: runs do not wrap around (11-0-1 is no run)."""
+    """docs/RULES.md: runs do not wrap around (11-0-1 is no run)."""
     assert score(cards("R11 G0 B1"), 3, K_RUN) >> 6 == 0
     assert score(cards("R10 G11 B9"), 3, K_RUN) >> 6 == 1
 
@@ -264,11 +265,11 @@ def test_the_attacker_who_cannot_play_must_retreat():
 def test_proofs_use_public_information_and_ignore_eliminations():
     """'referencing only the cards already played and discarded during the game ... The
     Attacker does not have to consider the 0 cards, 11 cards, or Cauldrons'. The Attacker's own
-    hand counts as unseen (DESIGN.md); the Defender's possible 0 is a card like any other."""
+    hand counts as unseen (docs/RULES.md); the Defender's possible 0 is a card like any other."""
     st = build({3: ("G8 G9 G10", "P9 P10")}, hand1="P11 R1 R2 R3 R4 R5")
     assert st.declare_check(2) == cards("P11")
     st = build({3: ("G8 G9 G10", "P9 P10")}, discard="P11 P8")
-    assert st.declare_check(2) is None  # a G11 in the deck could eliminate G0 — not considered
+    assert st.declare_check(2) is None  # P8 and P11 are discarded: nothing unseen beats it
     st = build({3: ("R9 R10 R11", "G1")}, hand2="R0 G0 B0 Y0 P0 P1", to_move=0)
     assert st.declare_check(2) is None  # the Defender's R0 could eliminate R11: not considered
 
