@@ -9,12 +9,14 @@ although the compiled code only uses their slots. So the bundle ships each modul
   (`_a`, `_b`, ...), so that hundreds of local names cost a few dozen qstrs,
 - the program's private names (`_name`: module globals, methods, attributes) renamed to
   short ones (`_A`, `_B`, ...) in every module at once (`private_names()`), when the
-  program binds the name itself and no string in it spells the name (no `getattr` use).
+  program binds the name itself, no import spells it and no string in it spells the name
+  (no `getattr` use).
 
 Line numbers do not change (a traceback's `file:line` still points at the source in the
 repository). What is renamed is a function's local that is bound in its body (assignment,
-augmented assignment, `for`, `with ... as`, comprehension targets, `del`) and used nowhere
-else in a nested function, lambda or class; parameters (callers may name them), names
+augmented assignment, `for`, `with ... as`, `del`; a comprehension's target only if the
+function binds the name outside its comprehensions too) and used nowhere else in a nested
+function, lambda or class; parameters (callers may name them), names
 declared `global` or `nonlocal`, names bound by `import` or `except ... as`, and functions
 that call `locals`, `vars`, `eval` or `exec` keep their names. `minify()` checks its own
 output: the result must parse to the same tree as the source with the same renaming
