@@ -166,3 +166,14 @@ def test_apply_refuses_what_is_not_a_move_or_a_player():
         assert snapshot(st) == before
     st.apply(m, 0)
     assert st.phase == st1.PH_CLAIM
+
+
+def test_a_bool_or_a_negative_int_is_no_move():
+    from engine.st1 import game
+    from engine.st1.notation import move_text as text1
+
+    for bad in (True, False, -1, "1"):
+        with pytest.raises(IllegalMove):
+            game.decode(bad)
+        with pytest.raises(IllegalMove):
+            text1(bad)

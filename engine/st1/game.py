@@ -83,7 +83,7 @@ def options_of(st):
 
 def decode(move):
     """(kind, card, stone, extra) of a move int; IllegalMove if it is no move of this game."""
-    if not isinstance(move, int) or move < 0 or move >= NMOVES:
+    if type(move) is not int or move < 0 or move >= NMOVES:  # not a bool either
         raise IllegalMove("no such move: %r" % (move,))
     if move < CLAIM:
         if move // 9 >= NCARDS:

@@ -20,6 +20,8 @@ _TIMINGS = ("2016", "1999")
 
 def move_text(m):
     """Move int to text: move_text(299) == "G7@3"."""
+    if type(m) is not int or m < 0:  # a bool is no move
+        raise IllegalMove("no such move: %r" % (m,))
     if m < st1.CLAIM:
         return "%s@%d" % (name(m // 9), m % 9 + 1)
     if m < st1.DONE:
