@@ -76,6 +76,7 @@ def headless(keys, shots, seed, save, lights=False, records=None, out=print):
 
 def summary(app, recorder):
     """What a player may see at the end of a headless run, as text."""
+    from engine import st1
     from sim.tools import board_text
     from ui.play import HANDOVER
     from ui.session import OPP_PASS
@@ -105,7 +106,7 @@ def summary(app, recorder):
         if me is not None:
             who = "your" if s.settings.opponent < OPP_PASS else "player %d's" % (me + 1)
             lines.append("%s hand: %s" % (who, " ".join(sorted_names(st.hand_of(me)))))
-        step = "claim step" if st.phase == 1 else "to play"
+        step = "claim step" if st.phase == st1.PH_CLAIM else "to play"
         lines.append("player %d to move (%s)" % (p + 1, step))
     elif recorder.finished:
         lines.append(board_text(recorder.finished[-1][0]))

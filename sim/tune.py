@@ -73,7 +73,8 @@ def duration(s):
         return "%d s" % s
     if s < 3600:
         return "%d min" % ((s + 30) // 60)
-    return "%d h %02d min" % (s // 3600, (s % 3600 + 30) // 60)
+    h, m = divmod((s + 30) // 60, 60)
+    return "%d h %02d min" % (h, m)
 
 
 def main(argv=None):

@@ -228,3 +228,10 @@ def test_tune_says_how_long_it_runs():
         timeout=60,
     )
     assert r.returncode == 2 and "must be at least 1" in r.stderr
+
+
+def test_tune_durations_read_as_clock_times():
+    from sim.tune import duration
+
+    assert duration(40) == "40 s" and duration(720) == "12 min"
+    assert duration(3900) == "1 h 05 min" and duration(7199) == "2 h 00 min"  # not "1 h 60 min"
