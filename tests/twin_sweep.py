@@ -2,6 +2,16 @@
 
     .venv/bin/python -m tests.twin_sweep [--from K] [--to K] [--step K] [--level hard]
                                          [--games 1] [--seed 1] [--bundle DIR]
+    .venv/bin/python -m tests.twin_sweep --build     # build/CIRCUITPY and build/twin, then
+    .venv/bin/micropython -X heapsize=424K build/twin/twin.py st1 base hard 1 1 --heap 224K
+
+The twin runs from a copy of tests/mp/twin.py and tests/mp/twin/ with their local variables
+renamed by sim.minify (`build_twin`): on the board the stand-ins are C and their names live in
+ROM, but on the VM every identifier the runner and the stand-ins' sources spell is a qstr in
+the same pools as the game's, and the 473 they leave (571 from the plain sources) decide when
+the VM needs its next, doubled qstr pool: from the plain sources the game's names pushed the
+VM into a 1,280-entry pool (about 16 KB) that the board, whose pools hold the game's names
+alone, would not have needed (docs/BENCHMARKS.md).
 
 The sweep gives the device code a heap of K (the twin's --heap: what `-X heapsize=K` would
 leave the device code alone) from --from upward in --step steps: it first finds the smallest
@@ -20,7 +30,7 @@ from pathlib import Path
 
 from tests.mp_util import ROOT, run_mp
 
-TWIN = "tests/mp/twin.py"
+TWIN_SRC = Path(ROOT) / "tests" / "mp"
 OVERHEAD_K = 200  # the stand-ins and the runner live beside the device heap (twin --heap)
 FINAL = re.compile(r"^games=(\d+) peak_live=(\d+) min_free=(\d+) largest_alloc=(\d+)$")
 
@@ -33,10 +43,31 @@ def build_bundle(out):
     return Path(out)
 
 
-def run_twin(heap_k, level="hard", games=1, seed=1, bundle=None, extra=(), timeout=600):
+def build_twin(out):
+    """Write the runner (twin.py) and its stand-ins (twin/) into `out` with their local
+    variables renamed (sim.minify, the same line numbers); returns the runner's path. Only
+    locals: a private attribute renamed to the short names the bundle uses could land on a
+    game object whose class derives from a stand-in (ui.gfx's TextGrid is a TileGrid)."""
+    from sim.minify import minify
+
+    out = Path(out)
+    files = [TWIN_SRC / "twin.py"] + sorted((TWIN_SRC / "twin").rglob("*.py"))
+    for f in files:
+        target = out / f.relative_to(TWIN_SRC)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(minify(f.read_text(encoding="utf-8"), str(f)), encoding="utf-8")
+    return out / "twin.py"
+
+
+def run_twin(heap_k, level="hard", games=1, seed=1, bundle=None, extra=(), timeout=600, twin=None):
     """Run the twin with a device heap of heap_k KB; returns (outcome, detail, result) with
-    outcome "complete", "crash screen", "no start" or "failure"."""
-    args = [TWIN, "st1", "base", level, str(games), str(seed), "--heap", "%dK" % heap_k]
+    outcome "complete", "crash screen", "no start" or "failure". `twin` is a runner made by
+    build_twin (default: one built now beside the bundle, or in build/twin)."""
+    if twin is None:
+        twin = build_twin(
+            Path(bundle).parent / "twin" if bundle is not None else Path(ROOT) / "build" / "twin"
+        )
+    args = [str(twin), "st1", "base", level, str(games), str(seed), "--heap", "%dK" % heap_k]
     if bundle is not None:
         args += ["--bundle", str(bundle)]
     r = run_mp(args + list(extra), heap="%dK" % (heap_k + OVERHEAD_K), timeout=timeout)
@@ -101,7 +132,12 @@ def main(argv=None):
     ap.add_argument("--games", type=int, default=1)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--bundle", help="a built CIRCUITPY folder (default: build one now)")
+    ap.add_argument("--build", action="store_true", help="only build build/CIRCUITPY and build/twin")
     args = ap.parse_args(argv)
+    if args.build:
+        build_bundle(Path(ROOT) / "build" / "CIRCUITPY")
+        print(build_twin(Path(ROOT) / "build" / "twin").relative_to(ROOT))
+        return 0
     with tempfile.TemporaryDirectory() as tmp:
         bundle = args.bundle or build_bundle(Path(tmp) / "CIRCUITPY")
         runs = sweep(args.lo, args.hi, args.step, args.level, args.games, args.seed, bundle)

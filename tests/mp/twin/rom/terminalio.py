@@ -6,5 +6,5 @@ without it."""
 import displayio
 import fontio
 
-_CHARS = "".join(chr(c) for c in range(32, 127))
+_CHARS = bytes(range(32, 127)).decode()  # chr() would intern 95 one-character qstrs
 FONT = fontio.BuiltinFont(displayio.Bitmap(6 * len(_CHARS), 12, 2, True), 6, 12, _CHARS)
