@@ -68,7 +68,7 @@ def load_settings_menu(self):
 
 def read_settings_menu(self):
     m = self.pages.settings_menu
-    return Settings(
+    new = Settings(
         m.choice(P.S_RULES),
         m.choice(P.S_OPP),
         P.ROUNDS[m.choice(P.S_ROUNDS)],
@@ -76,15 +76,24 @@ def read_settings_menu(self):
         1 - m.choice(P.S_SOUND),
         m.choice(P.S_FIRST),
     )
+    old = self.settings  # the menu has no row for these yet: they stay as they are
+    new.game, new.variant, new.role, new.kind = old.game, old.variant, old.role, old.kind
+    return new
 
 
 def ends_game(self, new):
-    """Would settings `new` end the game in progress (other rules, opponent or length)?"""
+    """Would settings `new` end the game in progress (another game, variant, role or match
+    kind, other rules, opponent or length)?"""
     s = self.session
     if s is None:
         return False
     old = s.settings
-    return old.timing != new.timing or old.opponent != new.opponent or old.rounds != new.rounds
+    return (
+        old.timing != new.timing
+        or old.opponent != new.opponent
+        or old.rounds != new.rounds
+        or (old.game, old.variant, old.role, old.kind) != (new.game, new.variant, new.role, new.kind)
+    )
 
 
 def pause(self):
@@ -101,6 +110,7 @@ def title_key(self, k):
     r = self.pages.title_menu.key(k)
     if r == P.T_NEW:
         self.session = Session(self.settings, self.seed, self.chooser_for(self.settings))
+        self.kept = None  # a saved game that could not be resumed is replaced now
         self.seed = (self.seed * 1103515245 + 12345) & 0x7FFFFFFF
         for i in range(4):
             self._cursors[i] = 4 if i & 1 else 0
@@ -165,6 +175,7 @@ def confirm_key(self, k):
     if k == K_A:
         self.store.clear_all(self.settings.pack(), self.stats)
         self.session = None
+        self.kept = None
         self.pages.settings_note.set("Statistics and game cleared")
     elif k in (K_B, K_START):
         self.pages.settings_note.set("Nothing was cleared")
