@@ -15,7 +15,14 @@ from engine.rng import Rng  # noqa: E402
 from sim.tools import random_mover  # noqa: E402
 from ui import gfx  # noqa: E402
 from ui.board import BASE, HAND_Y, MINE_Y, MSG_Y, SIDE_X, STONE_Y, BoardView, layout_for  # noqa: E402
-from ui.pick import CARD, EXTRA, NO, TARGET, Pick, lacks, option, options, tryable  # noqa: E402
+from ui.pick import CARD, EXTRA, NO, TARGET, Pick, option, options, tryable  # noqa: E402
+
+
+def lacks(part, value):
+    """decode's mark for a part a move does not have: -1 (0 for the extra)."""
+    return value == (0 if part == EXTRA else -1)
+
+
 from ui.platform import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_UP  # noqa: E402
 
 

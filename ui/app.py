@@ -37,7 +37,7 @@ from ui.play import (  # noqa: F401 - the modes are part of this module's interf
 from ui.session import OPP_DEMO, OPP_PASS, Session, Settings
 from ui.store import Store
 
-_MENU_MODULES = ("menus", "pages", "widgets", "help")  # ui.* modules of the menu screens
+_MENU_MODULES = ("menus", "title", "pages", "widgets", "help")  # ui.* modules of the menu screens
 _AI_MODULES = ("lookahead", "search", "judge", "know", "easy")  # engine.ai.*, then engine.ai
 _tick_ok = {}  # engine.ai.choose -> does it take tick=? (found out on the first call)
 
@@ -71,14 +71,15 @@ def _unload(names):
 
 
 def default_chooser(settings):
-    """The AI for a session: its level from the settings; hints think at Hard."""
-    from engine import ai
-
-    level = settings.opponent if settings.opponent < OPP_PASS else ai.HARD
+    """The AI for a session: its level from the settings; hints think at Hard. engine.ai is
+    imported at its first decision: a pass-and-play game never loads it."""
+    opp = settings.opponent
 
     def choose(view, rng, seat, tick):
-        lv = ai.HARD if seat < 0 else level
-        if settings.opponent == OPP_DEMO:
+        from engine import ai
+
+        lv = ai.HARD if seat < 0 or opp >= OPP_PASS else opp
+        if opp == OPP_DEMO:
             lv = ai.HARD if seat == 0 else ai.MEDIUM
         return ask_ai(ai, view, rng, lv, tick)
 

@@ -13,6 +13,8 @@ table stays in view. Built once; `draw()` only changes tiles that differ. The pl
 the bottom is `seat` (in pass-and-play, the one whose turn it is).
 """
 
+import sys
+
 import displayio
 
 from ui import gfx
@@ -123,14 +125,21 @@ class BoardView:
 
     def show_panel(self, lines):
         """Show the panel over the message line and the hand with up to four lines (the first
-        in gold); None takes it away (its display objects are let go of)."""
+        in gold); None takes it away (its display objects and its code are let go of)."""
         if lines is None:
             if self.panel is not None:
                 self.group.remove(self.panel.group)
                 self.panel = None
+                import ui  # the panel's code (ui/panel.py) is let go of with it
+
+                sys.modules.pop("ui.panel", None)
+                if hasattr(ui, "panel"):
+                    delattr(ui, "panel")
             return
         if self.panel is None:
-            self.panel = _Panel()
+            from ui.panel import Panel
+
+            self.panel = Panel()
             self.group.append(self.panel.group)
         self.panel.show(lines)
 
@@ -172,54 +181,3 @@ class BoardView:
         self.think.set(THINK[self._think_phase] if on else "")
         if not on and self.think.row == self.score.row:
             self.score.draw()  # the score's line again
-
-
-class _Panel:
-    """The end-of-round box over the message line and the hand: four centred lines."""
-
-    def __init__(self):
-        h = 128 - PANEL_Y
-        self.group = displayio.Group()
-        gold = gfx.PALETTE[gfx.C_GOLD]
-        # a gold frame of four thin boxes (one box under the whole panel would double its redraw)
-        for x, y, w, hh in ((0, PANEL_Y, 160, 1), (0, 127, 160, 1), (0, PANEL_Y, 1, h), (159, PANEL_Y, 1, h)):
-            self.group.append(gfx.Box(x, y, w, hh, gold).grid)
-        self.group.append(gfx.Box(1, PANEL_Y + 1, 158, h - 2, 0x102818).grid)
-        self.area = gfx.TextGrid(2, PANEL_Y + 2, 26, 4)
-        self.group.append(self.area.grid)
-        self.lines = [gfx.Line(self.area, i, gfx.GOLD if i == 0 else gfx.WHITE, gfx.CENTER) for i in range(4)]
-        self.group.hidden = True
-
-    def show(self, lines):
-        """Show the panel with up to four lines (the first in gold); None hides it."""
-        g = self.group
-        if lines is None:
-            if not g.hidden:
-                g.hidden = True
-            return
-        for i in range(4):
-            self.lines[i].set(lines[i] if i < len(lines) else "")
-        if g.hidden:
-            g.hidden = False
-
-
-def _wins(who):
-    return who + (" win" if who == "You" else " wins")
-
-
-def round_end_lines(st, m, names, over):
-    """The end-of-round panel: round or match, who won and how, the score, what A does."""
-    w = st.winner
-    line1 = "%s: %s" % (
-        _wins(names[w]),
-        "3 in a row" if st.stones_of(w) < 5 else "%d stones" % st.stones_of(w),
-    )
-    score = "%s %d - %s %d" % (names[0], m.scores[0], names[1], m.scores[1])
-    if m.rounds == 1:
-        stones = "Stones: %s %d - %s %d" % (names[0], st.stones_of(0), names[1], st.stones_of(1))
-        return ("GAME OVER", line1, stones, "A: title")
-    if over:
-        mw = m.winner()
-        verdict = "The match is drawn" if mw < 0 else _wins(names[mw]) + " the match!"
-        return ("MATCH OVER: " + score, line1, verdict, "A: title")
-    return ("ROUND %d OF %d" % (m.played, m.rounds), line1, "Match: " + score, "A: next round")

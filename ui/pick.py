@@ -43,11 +43,6 @@ def option(part, value):
     return part << _SHIFT | value
 
 
-def lacks(part, value):
-    """Is `value` decode's mark for a part the move does not have (-1; 0 for the extra)?"""
-    return value == (0 if part == EXTRA else -1)
-
-
 def options(g, moves, chosen, out):
     """Fill `out` (emptied first) with the sorted options of the next part of the legal
     `moves` whose first parts are the ones chosen; return the first of those moves that the
@@ -64,7 +59,7 @@ def options(g, moves, chosen, out):
                 if d[i] != c or nxt:  # another value, or picked where this move has no part yet
                     nxt = -1
                     break
-            elif not nxt and not lacks(i, d[i]):
+            elif not nxt and d[i] != (0 if i == EXTRA else -1):  # decode's "no such part"
                 nxt = i
         if nxt > 0:
             o = option(nxt, d[nxt])
@@ -124,9 +119,6 @@ class Pick:
             return h.index(v) if v in h else 0
         return v
 
-    def _at(self, part):
-        return self.hand_i if part == CARD else self.stone_i if part == TARGET else self.extra
-
     def _go(self, o):
         """Put the cursor on option o."""
         part = self.cpart = o >> _SHIFT
@@ -143,7 +135,7 @@ class Pick:
         if part == CARD:
             h = self._hand
             return option(CARD, h[self.hand_i]) if self.hand_i < len(h) else -1
-        return option(part, self._at(part))
+        return option(part, self.stone_i if part == TARGET else self.extra)
 
     def _snap(self):
         """The cursor on the option nearest to where it was, of the part it was on if it can
@@ -152,7 +144,7 @@ class Pick:
         if not opts or self._cur() in opts:
             return
         for part in (self.cpart, opts[0] >> _SHIFT):
-            at = self._at(part)
+            at = self.hand_i if part == CARD else self.stone_i if part == TARGET else self.extra
             best = -1
             for o in opts:
                 if o >> _SHIFT == part and (best < 0 or abs(self._pos(o) - at) < abs(self._pos(best) - at)):
@@ -186,7 +178,7 @@ class Pick:
         self.unpick()
         last = 0
         for i in range(CARD, EXTRA + 1):
-            if not lacks(i, d[i]):
+            if d[i] != (0 if i == EXTRA else -1):
                 if last:
                     self.chosen[last] = d[last]
                     self.sel += 1

@@ -16,7 +16,6 @@ does), so headless tests step through frames without sleeping.
 """
 
 from engine.cards import name
-from ui.board import round_end_lines
 from ui.pick import Pick
 from ui.platform import K_SELECT, K_START, ticks_add, ticks_diff
 from ui.session import CLAIM_STEP, OPP_DEMO, OPP_PASS
@@ -292,33 +291,7 @@ class Play(Pick):
     # -- end of a round ------------------------------------------------------------------------------
 
     def _round_end(self):
-        s = self.session
-        st = s.state
-        w = st.winner
-        opp = s.settings.opponent
-        names = ("You", "AI") if opp < OPP_PASS else ("P1", "P2")
-        t = s.settings
-        over = s.finish_round()
-        m = s.match
-        if opp != OPP_DEMO:
-            # role: who started the round (the first game), the variant as the mode
-            self.stats.record(t.game - 1, st.first, t.variant, min(opp, 3), w == 0)
-            if over and m.rounds > 1 and m.winner() >= 0:
-                self.stats.record_match(t.game - 1, t.variant, min(opp, 3), m.winner() == 0)
-        self.result = (st, over, opp)
-        self.last_play = ""
-        self._show(BOARD)
-        self.mode = ROUND_END
-        b = self.board
-        b.draw(st, 0, (), (), m.scores)
-        b.point_hand(None)
-        b.point_stone(None, 0)
-        b.say("")
-        self.sound("lose" if w == 1 and opp < OPP_PASS else "win")
-        b.show_panel(round_end_lines(st, m, names, over))
-        self._turn_lights()
-        if over:
-            self.session = None
-        else:
-            s.next_round()
-        self.save()
+        """Score the round, show its panel, save (ui/panel.py: loaded while a panel shows)."""
+        from ui.panel import round_end
+
+        round_end(self)

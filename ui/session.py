@@ -18,7 +18,6 @@ OPP_MEDIUM = 1
 OPP_HARD = 2
 OPP_PASS = 3
 OPP_DEMO = 4
-OPP_NAMES = ("AI Easy", "AI Medium", "AI Hard", "Pass & play", "AI demo")
 
 GAME_VERSION = 2  # Session.pack's format (1: before the game, variant, role and match kind)
 SETTINGS_VERSION = 2  # Settings.pack's format (1: before the same four fields)

@@ -54,17 +54,18 @@ MSG_DAMAGED = "Save damaged; fresh start"
 MSG_OLD = "Old save (v%d) not loaded"
 MSG_NEW = "New save (v%d) not loaded"
 
-# CRC-32 table split into 16-bit halves: values of 2**30 and up are heap-allocated
-# long ints on CircuitPython, so the arithmetic stays in small ints.
-_TH = array("H", bytes(512))
-_TL = array("H", bytes(512))
+# CRC-32 by nibbles: a table of 16 entries (two lookups a byte) rather than 256, which would
+# hold 1 KB of RAM for good; split into 16-bit halves: values of 2**30 and up are
+# heap-allocated long ints on CircuitPython, so the arithmetic stays in small ints.
+_TH = array("H", bytes(32))
+_TL = array("H", bytes(32))
 
 
 def _make_table():
-    for i in range(256):
+    for i in range(16):
         h = 0
         lo = i
-        for _ in range(8):
+        for _ in range(4):
             carry = lo & 1
             lo = (lo >> 1) | ((h & 1) << 15)
             h >>= 1
@@ -83,9 +84,13 @@ def _crc(buf, start, end, h, lo):
     th = _TH
     tl = _TL
     for i in range(start, end):
-        x = (lo ^ buf[i]) & 0xFF
-        lo = ((lo >> 8) | ((h & 0xFF) << 8)) ^ tl[x]
-        h = (h >> 8) ^ th[x]
+        b = buf[i]
+        x = (lo ^ b) & 15
+        lo = ((lo >> 4) | ((h & 15) << 12)) ^ tl[x]
+        h = (h >> 4) ^ th[x]
+        x = (lo ^ (b >> 4)) & 15
+        lo = ((lo >> 4) | ((h & 15) << 12)) ^ tl[x]
+        h = (h >> 4) ^ th[x]
     return h, lo
 
 
@@ -154,14 +159,11 @@ class Stats:
 
     def matches(self, won, game=-1, mode=-1, level=-1):
         """Matches won (or lost) matching the given indices; -1 matches any."""
-        total = 0
-        for cell in range(16):
-            if (game < 0 or cell >> 3 == game) and (mode < 0 or (cell >> 2) & 1 == mode):
-                if level < 0 or cell & 3 == level:
-                    total += _u16(self.data, STATS_1 + cell * 4 + (0 if won else 2))
-        return total
+        return self._sum(0 if won else 2, game, 0, mode, level, STATS_1)
 
-    def _sum(self, off, game, role, mode, level):
+    def _sum(self, off, game, role, mode, level, matches=0):
+        """A sum over the game cells, or over the match cells (at `matches`: a match cell's
+        index is a game cell's of role 0 without its role bit)."""
         total = 0
         for cell in range(32):
             if (
@@ -170,7 +172,8 @@ class Stats:
                 and (mode < 0 or (cell >> 2) & 1 == mode)
                 and (level < 0 or cell & 3 == level)
             ):
-                total += _u16(self.data, cell * 4 + off)
+                i = matches + ((cell >> 4) << 3 | cell & 7) * 4 if matches else cell * 4
+                total += _u16(self.data, i + off)
         return total
 
     def wins(self, game=-1, role=-1, mode=-1, level=-1):
