@@ -508,3 +508,47 @@ def test_a_match_counts_in_the_statistics(plat):
     to_row(app, 4)
     press(app, K_A)
     assert "Matches: %d won %d lost" % (won, 1 - won) in app.pages.text_lines
+
+
+def test_code_that_a_game_does_not_need_is_not_in_ram_during_it(plat):
+    """Import per screen (docs/BENCHMARKS.md, Memory): the save's reading code goes after the
+    start; the title's and settings' code is not loaded by the pause menu or the help pages;
+    the end-of-round panel's code only while the panel shows; the AI's code goes when a match
+    ends; a pass-and-play game never loads the AI."""
+    import sys
+
+    app = A.App(plat, seed=8)
+    assert "ui.resume" not in sys.modules and "ui.title" in sys.modules  # the title is on
+    settings_via_menu(app, opponent=0)
+    new_game(app)
+    assert "ui.title" not in sys.modules and "ui.panel" not in sys.modules
+    press(app, K_A, K_A)
+    app.ai_turn()
+    assert "engine.ai" in sys.modules
+    press(app, K_START, K_DOWN, K_DOWN, K_DOWN, K_A)  # pause, How to play
+    assert app.mode == A.TEXT and "ui.menus" in sys.modules and "ui.title" not in sys.modules
+    press(app, K_B)
+    play_round_by_keys(app, plat)
+    assert "ui.panel" in sys.modules and "engine.ai" not in sys.modules  # the match is over
+    press(app, K_A)
+    assert app.mode == A.TITLE and "ui.panel" not in sys.modules
+    settings_via_menu(app, opponent=3)
+    new_game(app)
+    play_round_by_keys(app, plat)
+    assert "engine.ai" not in sys.modules
+
+
+def test_undo_with_a_card_taken_starts_the_turn_afresh(plat):
+    from ui.pick import CARD, NO, option
+
+    app = A.App(plat, seed=11, chooser_for=first_legal_chooser)
+    settings_via_menu(app, opponent=0)
+    new_game(app)
+    press(app, K_A, K_A)
+    app.ai_turn()
+    press(app, K_RIGHT, K_A)  # a card taken: choosing its stone
+    assert app.sel == 1 and app.chosen[CARD] != NO
+    press(app, K_START, K_DOWN, K_A)  # pause, Undo
+    assert app.board.msg.text == "Undone" and app.sel == 0 and app.chosen[CARD] == NO
+    hand = sorted(app.session.state.hand_of(0))
+    assert app.opts == [option(CARD, c) for c in hand] and app.board.hand_cursor.grid.hidden is False

@@ -86,7 +86,7 @@ def pause_key(self, k):
         if self.session.undo():
             self.save()
             self._show(BOARD)
-            self.sel = 0
+            self.unpick()
             self.last_play = ""
             self.redraw("Undone")
         else:
