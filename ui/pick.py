@@ -56,7 +56,7 @@ def options(g, moves, chosen, out):
         for i in range(CARD, EXTRA + 1):
             c = chosen[i]
             if c != NO:
-                if d[i] != c or nxt:  # another value, or picked where this move has no part yet
+                if d[i] != c or nxt:  # another value, or picked after a part still to pick
                     nxt = -1
                     break
             elif not nxt and d[i] != (0 if i == EXTRA else -1):  # decode's "no such part"
