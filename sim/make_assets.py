@@ -13,7 +13,7 @@ import os
 import struct
 import sys
 
-from ui import gfx
+from ui import gfx, sheets
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -213,8 +213,8 @@ def draw_tile(size, index):
     if row < 6:
         (small_clan if size == gfx.SMALL else large_clan)(t, row, col)
     elif row < gfx.ROW_MISC:
-        k = index - gfx.ROW_TACTIC * gfx.SHEET_COLS
-        if k < len(gfx.TACTICS):
+        k = index - sheets.ROW_TACTIC * gfx.SHEET_COLS
+        if k < len(sheets.TACTICS):
             (small_tactic if size == gfx.SMALL else large_tactic)(t, k)
     elif index == gfx.T_BACK:
         back(t, fx, fw, h)

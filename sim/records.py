@@ -15,6 +15,7 @@ from engine import st1
 from engine.record_text import record_text
 
 RECORDS_DIR = "games"
+OPP_NAMES = ("AI Easy", "AI Medium", "AI Hard", "Pass & play", "AI demo")  # ui.session's OPP_*
 
 
 class Recorder:
@@ -74,7 +75,7 @@ class Recorder:
 
 def header(session, round_no):
     """Comment lines for a record: when, who played which seat, which round of the match."""
-    from ui.session import OPP_DEMO, OPP_NAMES, OPP_PASS
+    from ui.session import OPP_DEMO, OPP_PASS
 
     opp = session.settings.opponent
     if opp == OPP_PASS:

@@ -138,7 +138,7 @@ def measure(seeds):
             n, px = m.take()
             per_key.append(n)
             stats["take a card (cursor to the stones)"].add(px)
-            if len(app._open()) > 2:
+            if len(app.opts) > 2:  # the stones the card may go to
                 for k in (K_RIGHT, K_LEFT):
                     app.key(k)
                     n, px = m.take()

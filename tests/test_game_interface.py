@@ -178,12 +178,8 @@ _PATTERNS = (
     re.compile(r"\w\s*\*\s*[79]\s*\+\s*(s|t|stone|tile)\b(?!\s*-\s*1)"),  # not a card: col * 9 + s - 1
 )
 # Sources outside engine/st1/ and engine/st2/ still reading moves by arithmetic, each with
-# who removes it. The UI is issue 11 item 4 (the screens pick moves through the game object).
-PENDING = {
-    "ui/app.py": "issue 11 item 4",
-    "ui/play.py": "issue 11 item 4",
-    "ui/session.py": "issue 11 item 4",
-}
+# who removes it. Empty since the screens pick moves through the game object (issue 11 item 4).
+PENDING = {}
 
 
 def _sources():

@@ -11,7 +11,7 @@ import pytest  # noqa: E402
 
 from sim import make_assets  # noqa: E402
 from sim import platform as simp  # noqa: E402
-from ui import gfx, widgets  # noqa: E402
+from ui import gfx, sheets, widgets  # noqa: E402
 from ui.platform import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_START, K_UP  # noqa: E402
 
 FRAME = 160 * 128
@@ -51,14 +51,14 @@ def test_sheets_open_on_disk_with_the_documented_layout():
 
 
 def test_card_numbering_maps_to_tiles():
-    assert gfx.st1_tile(0) == gfx.clan_tile(0, 1) == 1  # R1
-    assert gfx.st1_tile(33) == gfx.clan_tile(3, 7)  # G7
+    assert gfx.st1_tile(0) == sheets.clan_tile(0, 1) == 1  # R1
+    assert gfx.st1_tile(33) == sheets.clan_tile(3, 7)  # G7
     assert gfx.st1_tile(53) == 5 * 12 + 9  # P9
     assert gfx.st1_tile(gfx.NONE) == gfx.T_BLANK
     assert gfx.st1_tile(gfx.HIDDEN) == gfx.T_BACK
     assert gfx.st1_tile(54) == gfx.T_UNKNOWN
-    assert gfx.tactic_tile("JOKER") == 72 and gfx.tactic_tile("EXCHANGE") == 87
-    assert len(gfx.TACTICS) <= 2 * gfx.SHEET_COLS
+    assert sheets.tactic_tile("JOKER") == 72 and sheets.tactic_tile("EXCHANGE") == 87
+    assert len(sheets.TACTICS) <= 2 * gfx.SHEET_COLS
 
 
 @pytest.mark.parametrize("size", [gfx.SMALL, gfx.LARGE])
@@ -132,7 +132,7 @@ def test_sheets_in_ram_draw_the_same_as_on_disk(sim):
     sim.root.append(disk.grid)
     sim.refresh()
     before = sim.rgb()
-    ram = gfx.read_bmp(gfx.ASSET_DIR + gfx.SHEET_FILES[gfx.SMALL])
+    ram = sheets.read_bmp(gfx.ASSET_DIR + gfx.SHEET_FILES[gfx.SMALL])
     disk.grid.bitmap = ram
     sim.refresh()
     assert sim.rgb() == before

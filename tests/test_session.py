@@ -1,12 +1,22 @@
-"""The match controller behind the screens: turns, automatic steps, claims, undo, saves."""
+"""The match controller behind the screens: turns, automatic steps, claims, undo, saves (their
+format versions: a version-1 save resumes exactly, anything else is refused clearly)."""
 
 import pytest
 
 from engine import st1
 from engine.errors import IllegalMove
+from engine.games import load
+from engine.notation import position_text
 from engine.rng import Rng
 from engine.st1.play import random_move
-from ui.session import OPP_DEMO, OPP_EASY, OPP_PASS, Session, Settings
+from tests import save_v1
+from ui.session import GAME_VERSION, MSG_NEWER, OPP_DEMO, OPP_EASY, OPP_PASS, Session, Settings
+
+G = load("st1")
+
+
+def claim(stone):
+    return G.encode(G.KIND_CLAIM, -1, stone)
 
 
 def first_legal(view, rng, seat, tick):
@@ -15,17 +25,14 @@ def first_legal(view, rng, seat, tick):
 
 
 def human_turn(s, rng):
-    """Whatever the human can decide, decided at random (claims tried where complete)."""
+    """Whatever the human can decide, decided at random (every provable claim made)."""
     st = s.state
     if st.phase == st1.PH_CLAIM:
-        for stone in st.claimable():
-            assert s.try_claim(stone) is None
-            if s.round_over():
-                return
-        s.end_claims()
+        while s.human_to_move() and st.phase == st1.PH_CLAIM:
+            stones = G.claimable(st)
+            s.do(claim(stones[0]) if stones else G.encode(G.KIND_DONE))
     else:
-        m = random_move(st, rng)
-        s.play(m // 9, m % 9)
+        s.do(random_move(st, rng))
 
 
 def play_out(s, rng):
@@ -65,7 +72,7 @@ def test_automatic_claims_happen_for_the_human():
             # With automatic claims a human never sits in the claim step.
             pytest.fail("human left in the claim step")
         m = random_move(s.state, rng)
-        claimed += sum(1 for x in s.play(m // 9, m % 9) if st1.CLAIM <= x < st1.DONE)
+        claimed += sum(1 for x in s.do(m) if G.kind(x) == G.KIND_CLAIM)
     assert claimed >= 3 and claimed == s.state.stones_of(0) + s.state.stones_of(1)
 
 
@@ -75,8 +82,29 @@ def test_failed_manual_claim_shows_a_counterexample_and_changes_nothing():
 
     s.state = build({2: ("R1 R2 R3", "G8 G9")}, hand1="B1", phase=st1.PH_CLAIM)
     n = len(s.rec.moves)
-    assert s.try_claim(1) == cards("G7")
-    assert len(s.rec.moves) == n and s.state.owner[1] == 0
+    before = position_text(s.state)
+    assert G.claim_check(s.state, 1) == cards("G7")  # what the screen says
+    with pytest.raises(IllegalMove):
+        s.do(claim(1))
+    assert len(s.rec.moves) == n and s.state.owner[1] == 0 and s.marks == []
+    assert position_text(s.state) == before
+    assert s.settle() == []  # a complete formation to try: the claim step waits for the human
+
+
+def test_an_illegal_decision_changes_nothing():
+    """Session.do refuses what is not a legal move now: the state, the record and the undo
+    marks stay as they were."""
+    s = Session(Settings(st1.T2016, OPP_EASY), 12, first_legal)
+    legal = s.state.legal_moves()
+    before = (position_text(s.state), list(s.rec.moves), list(s.marks))
+    for bad in (claim(0), G.encode(G.KIND_DONE), G.encode(G.KIND_PASS), max(legal) + 1, -1, 10**6, True):
+        if bad in legal:
+            continue
+        with pytest.raises(IllegalMove):
+            s.do(bad)
+        assert (position_text(s.state), s.rec.moves, s.marks) == before
+    s.do(legal[0])
+    assert s.rec.moves[0] == legal[0] and len(s.marks) == 1
 
 
 def test_undo_goes_back_to_the_humans_turn():
@@ -85,8 +113,7 @@ def test_undo_goes_back_to_the_humans_turn():
     assert not s.can_undo()
     start = list(s.rec.moves)
     hand = s.state.hand_of(0)
-    m = s.state.legal_moves()[5]
-    s.play(m // 9, m % 9)
+    s.do(s.state.legal_moves()[5])
     while not s.human_to_move():
         s.ai_step()
         s.settle()
@@ -98,9 +125,11 @@ def test_undo_goes_back_to_the_humans_turn():
 
 def test_no_undo_in_pass_and_play():
     s = Session(Settings(st1.T2016, OPP_PASS), 77, first_legal)
-    m = s.state.legal_moves()[0]
-    s.play(m // 9, m % 9)
+    s.do(s.state.legal_moves()[0])
     assert not s.can_undo() and not s.undo()
+
+
+OPP_HARD_ = 2
 
 
 def test_save_and_resume_mid_match():
@@ -117,13 +146,83 @@ def test_save_and_resume_mid_match():
         else:
             s.ai_step()
     blob = s.pack()
+    seed = s.seed.to_bytes(4, "big")
+    m = s.match
+    assert blob[:14] == bytes((GAME_VERSION, 1, 0, 0, 0)) + seed + bytes((3, 1, *m.scores, m.next_first))
+    assert blob[14:] == s.rec.pack()
     r = Session.unpack(blob, Settings.unpack(settings.pack()), first_legal)
     assert r.rec.moves == s.rec.moves and r.match.scores == s.match.scores
     assert r.state.legal_moves() == s.state.legal_moves() and r.match.played == 1
+    assert position_text(r.state) == position_text(s.state)
     with pytest.raises(IllegalMove):
         Session.unpack(blob[:-1], settings, first_legal)
     with pytest.raises(IllegalMove):
         Session.unpack(blob, Settings(st1.T2016, OPP_EASY, rounds=3), first_legal)
+
+
+def test_a_version_1_save_resumes_exactly():
+    """The game bytes saved before issue 11 (version 1: no game, variant, role or match kind;
+    the record in format 0x12, and in the older 0x01) resume the same match, move for move."""
+    settings = Settings.unpack(save_v1.SETTINGS)
+    old_record = save_v1.GAME[:10] + b"\x01" + save_v1.GAME[12:]  # 0x12, variant 0 -> 0x01
+    for data in (save_v1.GAME, old_record):
+        s = Session.unpack(data, settings, first_legal)
+        assert s.rec.moves == save_v1.MOVES and s.seed == save_v1.SEED
+        assert (s.match.played, s.match.scores, s.match.next_first) == (
+            save_v1.PLAYED,
+            save_v1.SCORES,
+            save_v1.NEXT_FIRST,
+        )
+        assert position_text(s.state) == save_v1.POSITION
+        again = Session.unpack(s.pack(), settings, first_legal)  # saved again: version 2
+        assert s.pack()[0] == 2 and position_text(again.state) == save_v1.POSITION
+        assert again.rec.moves == save_v1.MOVES and again.match.scores == save_v1.SCORES
+
+
+def test_saved_games_of_other_versions_and_corrupt_ones_are_refused():
+    """A clear IllegalMove (never another exception), the settings untouched: newer versions
+    (MSG_NEWER, for the title), version 0, every truncation (but those between two moves: the
+    same round, earlier), another game or variant in the header or the record, and random
+    corruption (which may also read as another legal game)."""
+    settings = Settings(st1.T2016, OPP_EASY, rounds=3)
+    s = Session(settings, 7, first_legal)
+    s.settle()
+    for _ in range(5):
+        s.do(s.state.legal_moves()[0])
+        while not s.human_to_move():
+            s.ai_step()
+            s.settle()
+    blob = s.pack()
+    kept = settings.pack()
+    for v in (3, 17, 255):
+        with pytest.raises(IllegalMove, match="newer version"):
+            Session.unpack(bytes((v,)) + blob[1:], settings)
+    assert MSG_NEWER == "Saved game: newer version"
+    for n in range(len(blob)):
+        try:
+            r = Session.unpack(blob[:n], settings)
+        except IllegalMove:
+            continue
+        # The record has no move count: cut between two moves, it is the same round earlier.
+        k = len(r.rec.moves)
+        assert n == 14 + 7 + 2 * k and r.rec.moves == s.rec.moves[:k]
+    for i, bad in ((0, 0), (1, 2), (2, 1), (3, 1), (4, 1), (9, 5), (10, 3), (14, 0x22), (15, 1)):
+        data = bytearray(blob)
+        data[i] = bad
+        with pytest.raises(IllegalMove):
+            Session.unpack(bytes(data), settings)
+    rng = Rng(3)
+    refused = 0
+    for _trial in range(300):
+        data = bytearray(blob)
+        for _ in range(1 + rng.randrange(3)):
+            data[rng.randrange(len(data))] = rng.randrange(256)
+        try:
+            Session.unpack(bytes(data), settings)
+        except IllegalMove:
+            refused += 1
+    assert refused > 150
+    assert settings.pack() == kept
 
 
 def test_demo_has_no_human():
@@ -134,15 +233,66 @@ def test_demo_has_no_human():
     assert s.state.winner in (0, 1)
 
 
+def fields(t):
+    return (
+        t.timing,
+        t.opponent,
+        t.rounds,
+        t.auto_claims,
+        t.sound,
+        t.first,
+        t.game,
+        t.variant,
+        t.role,
+        t.kind,
+    )
+
+
+DEFAULTS = fields(Settings())
+
+
 def test_settings_pack_and_reject_garbage():
     a = Settings(st1.T1999, OPP_PASS, 5, 0, 0, 1)
+    # version 2: the six fields of version 1, then game, variant, role and match kind
+    assert a.pack() == bytes((2, 1, 3, 5, 0, 0, 1, 1, 0, 0, 0))
     b = Settings.unpack(a.pack())
-    assert (b.timing, b.opponent, b.rounds, b.auto_claims, b.sound, b.first) == (1, 3, 5, 0, 0, 1)
+    assert fields(b) == (1, 3, 5, 0, 0, 1, 1, 0, 0, 0)
     d = Settings.unpack(b"\x01\x07\x09\x09\x09\x09\x09")
     assert (d.timing, d.opponent, d.rounds) == (0, 1, 1)
     # An even match length is not offered by the menu: refused, defaults instead.
     assert Settings.unpack(b"\x01\x00\x00\x04\x00\x00\x00").rounds == 1
     assert Settings.unpack(b"").rounds == 1
+    assert fields(Settings.unpack(None)) == DEFAULTS
+
+
+def test_settings_of_version_1_are_migrated():
+    """The settings saved before issue 11 (7 bytes, version 1) keep every choice and become
+    the first game's base game."""
+    got = Settings.unpack(save_v1.SETTINGS)
+    assert fields(got) == (1, 0, 3, 0, 1, 1, 1, 0, 0, 0)
+    assert Settings.unpack(got.pack()).pack() == got.pack()
+
+
+def test_settings_refuse_short_corrupt_and_unplayable_data():
+    """Anything but a whole valid record of a known version gives the defaults (never an
+    exception): every truncation, every unknown version, every field out of range, and a
+    game or variant these screens do not play (the second game, a tactic variant)."""
+    good = Settings(st1.T1999, OPP_HARD_, 3, 0, 1, 1).pack()
+    for n in range(len(good)):
+        assert fields(Settings.unpack(good[:n])) == DEFAULTS, n
+    for v in (0, 3, 255):
+        assert fields(Settings.unpack(bytes((v,)) + good[1:])) == DEFAULTS
+    for i, bad in ((1, 2), (2, 5), (3, 2), (4, 2), (5, 2), (6, 2), (7, 2), (7, 0), (8, 1), (9, 2), (10, 2)):
+        data = bytearray(good)
+        data[i] = bad
+        assert fields(Settings.unpack(bytes(data))) == DEFAULTS, (i, bad)
+    data = bytearray(good)
+    data[7] = 2  # the second game: not on these screens yet
+    with pytest.raises(IllegalMove):
+        t = Settings()
+        t.game = 2
+        Session(t, 1)
+    assert fields(Settings.unpack(bytes(data))) == DEFAULTS
 
 
 def test_a_memory_error_in_the_ais_turn_falls_back_to_a_cheaper_move(monkeypatch):

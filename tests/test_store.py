@@ -1,4 +1,5 @@
-"""ui/store.py: power cuts at every byte, bit flips, format versions, statistics, clearing."""
+"""ui/store.py (and its reading code, ui/resume.py): power cuts at every byte, bit flips, format
+versions (format 1 migrated, the save of commit c0c3d8b among them), statistics, clearing."""
 
 import random
 import struct
@@ -6,7 +7,7 @@ import zlib
 
 import pytest
 
-from ui import store
+from tests import save_v1
 from ui.store import GAME_MAX, MSG_DAMAGED, MSG_NEW, MSG_OLD, SLOT, Stats, Store, crc32
 
 
@@ -111,7 +112,7 @@ def test_byte_layout_is_as_documented():
     s.save(b"\x07\x08", st, b"GAME")
     m = nvm.mem
     magic, version, reserved, n, seq, crc = struct.unpack_from("<4sBBHII", m, 0)
-    assert (magic, version, reserved, seq) == (b"STsv", 1, 0, 1)
+    assert (magic, version, reserved, seq) == (b"STsv", 2, 0, 1)
     payload = bytes(m[16 : 16 + n])
     assert payload == b"\x02\x07\x08" + bytes(st.data) + b"\x04\x00GAME"
     assert crc == zlib.crc32(payload + bytes(m[4:12]))
@@ -172,19 +173,27 @@ def test_repeated_cuts_never_lose_the_last_complete_save():
     rnd = random.Random(5)
     nvm = FakeNvm()
     good = None
+    cuts_complete = 0
     for n in range(1, 200):
         if rnd.random() < 0.5:
             nvm.cut = rnd.randrange(300)
         s = Store(nvm)
         s.load()
+        cut = False
         try:
             save_rec(s, n)
             good = n
         except PowerCut:
-            pass
+            cut = True
         nvm.cut = None
         got = loaded(nvm)
+        if cut and got == rec(n) + (None,):
+            # Cut after the last byte that differed from the slot's old content (here: the
+            # zero match cells and an empty game): then it *is* the new record.
+            good = n
+            cuts_complete += 1
         assert got == (rec(good) + (None,) if good else got), n
+    assert cuts_complete < 5
 
 
 def test_save_without_load_does_not_overwrite_the_newest():
@@ -295,7 +304,10 @@ def test_version_0_migration_hook(monkeypatch):
             st.record(0, 0, 0, 0, True)
         return b"\x00" + bytes(st.data) + b"\x00\x00"
 
-    monkeypatch.setattr(store, "_migrate", migrate)
+    import importlib
+
+    # the module Store.load will use (the App lets go of ui.resume after its start)
+    monkeypatch.setattr(importlib.import_module("ui.resume"), "_migrate", migrate)
     nvm = FakeNvm()
     nvm.mem[SLOT : SLOT + len(v0)] = v0
     settings, stats, game, msg = Store(nvm).load()
@@ -303,15 +315,67 @@ def test_version_0_migration_hook(monkeypatch):
 
 
 def test_messages_fit_one_line():
-    for m in (MSG_DAMAGED, MSG_OLD % 99, MSG_NEW % 99):
+    from ui.session import MSG_NEWER, MSG_REFUSED
+
+    for m in (MSG_DAMAGED, MSG_OLD % 99, MSG_NEW % 99, MSG_NEWER, MSG_REFUSED):
         assert len(m) <= 26, m
 
 
 def test_newer_format_is_refused():
     nvm = FakeNvm()
-    rec2 = envelope(2, b"whatever the future holds", seq=3)
-    nvm.mem[0 : len(rec2)] = rec2
-    assert Store(nvm).load()[3] == MSG_NEW % 2
+    rec3 = envelope(3, b"whatever the future holds", seq=3)
+    nvm.mem[0 : len(rec3)] = rec3
+    assert Store(nvm).load()[3] == MSG_NEW % 3
+
+
+def v1_payload(settings, stats132, game):
+    return bytes([len(settings)]) + settings + stats132 + struct.pack("<H", len(game)) + game
+
+
+def test_format_1_is_migrated_and_kept_until_two_saves_pass():
+    """Format 1 (132 bytes of statistics, no match cells): every count and both streaks are
+    kept, the match cells start at zero, the settings and the game bytes come back as they
+    were (their own versions are read by Settings and Session); the next save is format 2,
+    into the other slot."""
+    st = stats_with((0, 1, 0, 2, True), (1, 0, 1, 3, False), (0, 0, 0, 0, True))
+    old = bytes(st.data[:132])
+    nvm = FakeNvm()
+    v1 = envelope(1, v1_payload(b"\x01cfg", old, b"GAME1"), seq=4)
+    nvm.mem[SLOT : SLOT + len(v1)] = v1
+    s = Store(nvm)
+    settings, stats, game, msg = s.load()
+    assert (settings, game, msg) == (b"\x01cfg", b"GAME1", None)
+    assert bytes(stats.data) == old + bytes(64) and stats.matches(True) == stats.matches(False) == 0
+    assert (stats.wins(), stats.losses(), stats.current, stats.longest) == (2, 1, 2, 2)
+    s.save(settings, stats, game)  # the same content: written all the same (a new format)
+    assert nvm.writes == 1 and nvm.mem[4] == 2 and nvm.mem[SLOT : SLOT + len(v1)] == v1
+    assert loaded(nvm) == (b"\x01cfg", old + bytes(64), b"GAME1", None)
+
+
+def test_format_1_too_short_for_its_statistics_falls_back():
+    nvm = FakeNvm()
+    save_rec(Store(nvm), 2)  # a good format-2 record in slot 0, sequence 1
+    for payload in (b"", b"\x00", b"\x03abc" + bytes(100), v1_payload(b"x", bytes(132), b"")[:-1]):
+        bad = envelope(1, payload, seq=9)
+        copy = FakeNvm()
+        copy.mem[:] = nvm.mem
+        copy.mem[SLOT : SLOT + len(bad)] = bad
+        assert loaded(copy) == rec(2) + (None,), payload
+
+
+def test_the_save_of_commit_c0c3d8b_loads():
+    """The real save area of the game before issue 11 (tests/save_v1.py): the newest slot's
+    settings, statistics and game bytes, as they were."""
+    nvm = FakeNvm()
+    nvm.mem[:] = save_v1.area()
+    settings, stats, game, msg = Store(nvm).load()
+    assert (settings, game, msg) == (save_v1.SETTINGS, save_v1.GAME, None)
+    assert stats.losses(0, -1, 0, 0) == save_v1.LOSSES_EASY == stats.losses() and stats.wins() == 0
+    assert bytes(stats.data[132:]) == bytes(64)
+    # A flipped bit in slot 0 (the newest): slot 1's save, the turn before.
+    nvm.mem[40] ^= 8
+    settings, stats, game, msg = Store(nvm).load()
+    assert msg is None and settings == save_v1.SETTINGS and game == save_v1.SLOT1[16 + 1 + 7 + 132 + 2 :]
 
 
 def test_crc_valid_but_malformed_payload_falls_back():
@@ -349,6 +413,33 @@ def test_stats_counts_streaks_and_wildcards():
         st.record(0, 0, 0, 4, True)
     st.clear()
     assert st.wins() == st.losses() == st.current == st.longest == 0
+
+
+def test_matches_count_apart_from_games():
+    """Matches of several games (the first game's of 3 to 9 rounds, the second game's revenge
+    match) in 16 cells after the streaks: by game, mode and level; games and streaks untouched."""
+    st = Stats()
+    st.record_match(0, 0, 2, True)
+    st.record_match(0, 0, 2, False)
+    st.record_match(0, 1, 1, True)
+    st.record_match(1, 0, 3, True)
+    assert st.matches(True) == 3 and st.matches(False) == 1
+    assert st.matches(True, game=0) == 2 and st.matches(True, 1) == 1
+    assert (
+        st.matches(True, mode=1) == 1 and st.matches(True, 0, 0, 2) == 1 and st.matches(False, 0, 0, 2) == 1
+    )
+    assert st.matches(True, level=3) == 1
+    assert st.wins() == st.losses() == st.current == st.longest == 0
+    cell = ((1 * 2 + 0) * 4 + 3) * 4  # game 1, mode 0, level 3: wins at 132 + cell
+    assert st.data[132 + cell] == 1 and bytes(st.data[:132]) == bytes(132)
+    for bad in ((2, 0, 0), (0, 2, 0), (0, 0, 4), (-1, 0, 0)):
+        with pytest.raises(ValueError):
+            st.record_match(*bad, True)
+    st.data[132 + cell] = st.data[133 + cell] = 0xFF
+    st.record_match(1, 0, 3, True)
+    assert st.matches(True, 1, 0, 3) == 65535
+    st.clear()
+    assert bytes(st.data) == bytes(Stats.SIZE)
 
 
 def test_stats_saturate():

@@ -81,8 +81,9 @@ def hand_area_is_blank(p):
 
 
 def play_round_by_keys(app, p, check=None):
-    """Play the human side by keys (first card, first open stone; end claim steps) and let the
-    AI move, until the round ends."""
+    """Play the human side by keys (first card, first open stone; in a claim step, A on the
+    stone the cursor starts on if it is claimable, else B) and let the AI move, until the
+    round ends."""
     for _ in range(400):
         if app.mode == A.ROUND_END:
             return
@@ -94,7 +95,8 @@ def play_round_by_keys(app, p, check=None):
         elif app.ai_pending():
             app.ai_turn()
         elif app.session.state.phase == st1.PH_CLAIM:
-            press(app, K_B)
+            st = app.session.state
+            press(app, K_A if app.stone_i in st.claimable() else K_B)
         else:
             press(app, K_A, K_A)
     pytest.fail("the round did not end")
@@ -371,3 +373,183 @@ def test_the_menus_code_is_loaded_only_while_a_menu_shows(plat):
     press(app, K_A)  # Resume
     assert app.mode == A.BOARD and app.pages is None and not any(m in sys.modules for m in gone)
     assert len(plat.root[0]) == 1  # only the table's group is left under the app's root
+
+
+# -- saves of other versions (issue 11 item 3) --------------------------------------------------
+
+
+def save_area(path, mem):
+    with open(path, "wb") as f:
+        f.write(bytes(mem))
+
+
+def test_the_save_of_commit_c0c3d8b_resumes_exactly(tmp_path):
+    """The save area written by the game before issue 11 (tests/save_v1.py: store format 1,
+    settings and game of version 1) resumes the same match at the same move; the next save
+    is of the new formats and resumes the same again."""
+    from engine.notation import position_text
+    from tests import save_v1
+
+    path = str(tmp_path / "save.bin")
+    save_area(path, save_v1.area())
+    for _ in range(2):
+        p = SimPlatform(path, headless=True, step_ms=20)
+        try:
+            app = A.App(p, seed=99, chooser_for=first_legal_chooser)
+            t = app.settings
+            assert (t.timing, t.opponent, t.rounds, t.auto_claims, t.sound, t.first) == (1, 0, 3, 0, 1, 1)
+            assert (t.game, t.variant, t.role, t.kind) == (1, 0, 0, 0)
+            s = app.session
+            assert app.mode == A.BOARD and s.rec.moves == save_v1.MOVES
+            assert (s.match.played, s.match.scores) == (save_v1.PLAYED, save_v1.SCORES)
+            assert position_text(s.state) == save_v1.POSITION
+            assert app.stats.losses(0, -1, 0, 0) == 1 and app.stats.wins() == 0
+            app.save()  # as the next human turn would: now format 2 with a version-2 game
+        finally:
+            p.close()
+        with open(path, "rb") as f:
+            mem = f.read()
+        assert mem[4096 + 4] == 2 and mem[4096 + 16 + 1] == 2  # the new slot: format 2, settings v2
+    # and the match goes on to its end
+    p = SimPlatform(path, headless=True, step_ms=20)
+    try:
+        app = A.App(p, seed=99, chooser_for=first_legal_chooser)
+        for _ in range(3):
+            play_round_by_keys(app, p)
+            press(app, K_A)
+            if app.mode == A.TITLE:
+                break
+        assert app.mode == A.TITLE and app.stats.wins() + app.stats.losses() >= 2
+    finally:
+        p.close()
+
+
+def _with_game(path, game, settings=None):
+    """A save area holding the default settings (or `settings`), empty statistics and `game`."""
+    from ui.session import Settings
+    from ui.store import Stats, Store
+
+    class Area:
+        mem = bytearray(b"\xff" * 8192)
+
+        def load(self):
+            return bytes(self.mem)
+
+        def save(self, off, data):
+            self.mem[off : off + len(data)] = data
+
+    a = Area()
+    st = Stats()
+    st.record(0, 0, 0, 2, True)
+    Store(a).save((settings or Settings(opponent=2)).pack(), st, game)
+    save_area(path, a.mem)
+
+
+def test_a_game_saved_by_a_newer_version_is_refused_and_kept(tmp_path):
+    """The title says so; the settings and the statistics load; the game's bytes are saved
+    again as they are (a settings change does not lose them) until a new game replaces them."""
+    from ui.session import MSG_NEWER
+    from ui.store import Store
+
+    path = str(tmp_path / "save.bin")
+    future = bytes((9, 1, 0, 0, 0)) + b"a game of a later version"
+    _with_game(path, future)
+    p = SimPlatform(path, headless=True, step_ms=20)
+    try:
+        app = A.App(p, seed=3, chooser_for=first_legal_chooser)
+        assert app.mode == A.TITLE and app.session is None
+        assert app.pages.title_note.text == MSG_NEWER and app.pages.title_menu.grey[0]
+        assert app.settings.opponent == 2 and app.stats.wins(0, 0, 0, 2) == 1
+        settings_via_menu(app, opponent=1)  # a settings change saves
+        assert Store(p).load()[2] == future
+        new_game(app)
+        assert app.kept is None and Store(p).load()[2] == app.session.pack()
+    finally:
+        p.close()
+
+
+@pytest.mark.parametrize(
+    "game",
+    [
+        b"\x02",
+        b"\x02\x01\x00\x00\x00\x00",
+        b"\x00junk",
+        b"\x02\x02\x00\x00\x00" + bytes(20),
+        b"\x01" + bytes(40),
+    ],
+)
+def test_a_corrupt_saved_game_is_refused_and_nothing_else_is_lost(tmp_path, game):
+    from ui.session import MSG_REFUSED
+
+    path = str(tmp_path / "save.bin")
+    _with_game(path, game)
+    p = SimPlatform(path, headless=True, step_ms=20)
+    try:
+        app = A.App(p, seed=3, chooser_for=first_legal_chooser)
+        assert app.mode == A.TITLE and app.session is None and app.kept == game
+        assert app.pages.title_note.text == MSG_REFUSED
+        assert app.settings.opponent == 2 and app.stats.wins() == 1
+    finally:
+        p.close()
+
+
+def test_a_match_counts_in_the_statistics(plat):
+    """A match of several rounds is counted once in the match cells (and each round as a game),
+    and the statistics page shows it."""
+    app = A.App(plat, seed=6, chooser_for=first_legal_chooser)
+    settings_via_menu(app, opponent=1)
+    app.settings.rounds = 3
+    new_game(app)
+    for _ in range(3):
+        play_round_by_keys(app, plat)
+        press(app, K_A)
+    won = app.stats.matches(True, 0, 0, 1)
+    assert won + app.stats.matches(False, 0, 0, 1) == 1 and app.stats.wins() + app.stats.losses() == 3
+    to_row(app, 4)
+    press(app, K_A)
+    assert "Matches: %d won %d lost" % (won, 1 - won) in app.pages.text_lines
+
+
+def test_code_that_a_game_does_not_need_is_not_in_ram_during_it(plat):
+    """Import per screen (docs/BENCHMARKS.md, Memory): the save's reading code goes after the
+    start; the title's and settings' code is not loaded by the pause menu or the help pages;
+    the end-of-round panel's code only while the panel shows; the AI's code goes when a match
+    ends; a pass-and-play game never loads the AI."""
+    import sys
+
+    app = A.App(plat, seed=8)
+    assert "ui.resume" not in sys.modules and "ui.title" in sys.modules  # the title is on
+    settings_via_menu(app, opponent=0)
+    new_game(app)
+    assert "ui.title" not in sys.modules and "ui.panel" not in sys.modules
+    press(app, K_A, K_A)
+    app.ai_turn()
+    assert "engine.ai" in sys.modules
+    press(app, K_START, K_DOWN, K_DOWN, K_DOWN, K_A)  # pause, How to play
+    assert app.mode == A.TEXT and "ui.menus" in sys.modules and "ui.title" not in sys.modules
+    press(app, K_B)
+    play_round_by_keys(app, plat)
+    assert "ui.panel" in sys.modules and "engine.ai" not in sys.modules  # the match is over
+    press(app, K_A)
+    assert app.mode == A.TITLE and "ui.panel" not in sys.modules
+    settings_via_menu(app, opponent=3)
+    new_game(app)
+    for _ in range(8):  # hand-overs and plays of both players
+        press(app, K_A, K_A, K_A)
+    assert app.session.state.turn >= 6 and "engine.ai" not in sys.modules
+
+
+def test_undo_with_a_card_taken_starts_the_turn_afresh(plat):
+    from ui.pick import CARD, NO, option
+
+    app = A.App(plat, seed=11, chooser_for=first_legal_chooser)
+    settings_via_menu(app, opponent=0)
+    new_game(app)
+    press(app, K_A, K_A)
+    app.ai_turn()
+    press(app, K_RIGHT, K_A)  # a card taken: choosing its stone
+    assert app.sel == 1 and app.chosen[CARD] != NO
+    press(app, K_START, K_DOWN, K_A)  # pause, Undo
+    assert app.board.msg.text == "Undone" and app.sel == 0 and app.chosen[CARD] == NO
+    hand = sorted(app.session.state.hand_of(0))
+    assert app.opts == [option(CARD, c) for c in hand] and app.board.hand_cursor.grid.hidden is False

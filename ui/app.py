@@ -16,10 +16,8 @@ import sys
 
 import displayio
 
-from engine import st1
 from engine.cards import name
-from engine.st1 import PH_CLAIM
-from ui.board import BoardView
+from ui.board import BoardView, layout_for
 from ui.platform import K_A, ticks_diff
 from ui.play import (  # noqa: F401 - the modes are part of this module's interface
     AI_PAUSE_MS,
@@ -39,7 +37,7 @@ from ui.play import (  # noqa: F401 - the modes are part of this module's interf
 from ui.session import OPP_DEMO, OPP_PASS, Session, Settings
 from ui.store import Store
 
-_MENU_MODULES = ("menus", "pages", "widgets", "help")  # ui.* modules of the menu screens
+_MENU_MODULES = ("menus", "title", "pages", "widgets", "help")  # ui.* modules of the menu screens
 _AI_MODULES = ("lookahead", "search", "judge", "know", "easy")  # engine.ai.*, then engine.ai
 _tick_ok = {}  # engine.ai.choose -> does it take tick=? (found out on the first call)
 
@@ -61,15 +59,27 @@ def ask_ai(ai, view, rng, level, tick):
     return fn(view, rng, level)
 
 
-def default_chooser(settings):
-    """The AI for a session: its level from the settings; hints think at Hard."""
-    from engine import ai
+def _unload(names):
+    """Let go of the modules ui.<name> (their code is freed with the next collection)."""
+    import ui
 
-    level = settings.opponent if settings.opponent < OPP_PASS else ai.HARD
+    for n in names:
+        sys.modules.pop("ui." + n, None)
+        if hasattr(ui, n):
+            delattr(ui, n)
+    gc.collect()
+
+
+def default_chooser(settings):
+    """The AI for a session: its level from the settings; hints think at Hard. engine.ai is
+    imported at its first decision: a pass-and-play game never loads it."""
+    opp = settings.opponent
 
     def choose(view, rng, seat, tick):
-        lv = ai.HARD if seat < 0 else level
-        if settings.opponent == OPP_DEMO:
+        from engine import ai
+
+        lv = ai.HARD if seat < 0 or opp >= OPP_PASS else opp
+        if opp == OPP_DEMO:
             lv = ai.HARD if seat == 0 else ai.MEDIUM
         return ask_ai(ai, view, rng, lv, tick)
 
@@ -92,6 +102,7 @@ class App(Play):
         self.root = displayio.Group()
         platform.root.append(self.root)
         self.session = None
+        self.kept = None  # a saved game that could not be resumed: saved again as it is
         self.mode = TITLE
         self.back = TITLE
         self.help_page = -1
@@ -101,9 +112,13 @@ class App(Play):
                 self.session = Session.unpack(game, self.settings, chooser_for(self.settings))
             except MemoryError:
                 raise  # the crash screen, the save intact: never a fresh start over it
-            except Exception:  # noqa: BLE001 - a bad saved game starts fresh, never crashes
+            except Exception:  # noqa: BLE001 - a bad saved game is refused, never a crash
+                from ui.resume import refused
+
                 self.session = None
-                msg = "The saved game could not be resumed."
+                self.kept = game  # until a new game or "clear data" replaces it
+                msg = refused(game)
+        _unload(("resume",))  # the code that reads the save: not needed again
         if self.session is not None:
             self._enter_board()
         else:
@@ -129,13 +144,7 @@ class App(Play):
         self.root.remove(self.pages.group)
         self.pages = None
         self._menus = None
-        import ui
-
-        for n in _MENU_MODULES:
-            sys.modules.pop("ui." + n, None)
-            if hasattr(ui, n):
-                delattr(ui, n)
-        gc.collect()
+        _unload(_MENU_MODULES)
 
     def _title(self, note="A: choose"):
         self._drop_ai()
@@ -169,7 +178,7 @@ class App(Play):
             self.p.sound(name_)
 
     def save(self):
-        game = self.session.pack() if self.session is not None else None
+        game = self.session.pack() if self.session is not None else self.kept
         self.store.save(self.settings.pack(), self.stats, game)
 
     def _show(self, mode):
@@ -178,7 +187,7 @@ class App(Play):
         if mode in (BOARD, HANDOVER, ROUND_END):
             self._drop_menus()
             if self.board is None:  # drawn whole by the caller's redraw
-                self.board = BoardView()
+                self.board = BoardView(layout_for(self.g, self.settings.variant))
                 self.root.insert(0, self.board.group)
             return
         m = self._m()
@@ -199,6 +208,7 @@ class App(Play):
 
     def _enter_board(self):
         s = self.session
+        self.g = s.g
         if s.chooser is None:  # the AI was let go of at the title
             s.chooser = self.chooser_for(self.settings)
         moves = s.settle()
@@ -209,9 +219,7 @@ class App(Play):
         self._show(BOARD)
         if s.settings.opponent == OPP_PASS and s.human_to_move():
             self.mode = HANDOVER
-        self.sel = 0
-        if s.human_to_move() and s.state.phase == PH_CLAIM:
-            self._aim_claim()
+        self.unpick()
         self.redraw()
         self._claim_anim(moves, True)
 
@@ -225,17 +233,16 @@ class App(Play):
         self.board.thinking(False)
         if m < 0:
             self.redraw("No memory for a hint now")
-        elif m < st1.CLAIM:
-            hand = sorted(s.state.hand_of(s.state.to_move))
-            self.hand_i = hand.index(m // 9)
-            self.stone_i = m % 9
-            self.sel = 1
-            self.redraw("Hint: %s on stone %d" % (name(m // 9), m % 9 + 1))
-        elif m < st1.DONE:
-            self.stone_i = m - st1.CLAIM
-            self.redraw("Hint: claim stone %d" % (self.stone_i + 1))
+            return
+        g = s.g
+        kind, card, target, _ = g.decode(m)
+        self.point_at(m)  # the cursor on the hinted move, its last part still to press
+        if kind == g.KIND_PLAY:
+            self.redraw("Hint: %s on stone %d" % (name(card), target + 1))
+        elif kind == g.KIND_CLAIM:
+            self.redraw("Hint: claim stone %d" % (target + 1))
         else:
-            self.redraw("Hint: %s" % ("pass" if m == st1.PASS else "end the claim step"))
+            self.redraw("Hint: %s" % ("pass" if kind == g.KIND_PASS else "end the claim step"))
 
     # -- keys --------------------------------------------------------------------------------
 

@@ -1,22 +1,30 @@
-"""The Schotten Totten table on 160x128: both sides of the 9 stones, the hand, one text line.
+"""The table on 160x128: both sides of the stones (or tiles), the hand, one text line.
 
-Layout (y, px): 0-32 the opponent's cards (first card nearest the stones), 33-43 the stones,
-44-76 the player's cards, 78-89 the message line, 92-121 the hand (6 large cards) with the
-deck count, the match score and the thinking indicator to its right. The end-of-round panel
-covers the message line and the hand, so the final table stays in view. Built once; `draw()`
-only changes tiles that differ. The player shown at the bottom is `seat` (in pass-and-play,
-the one whose turn it is). Stones and rows are parameters, so a 4-card Mud Fight stone or a
-7-tile wall needs new numbers rather than new code.
+The geometry is a layout, chosen through the game object (`layout_for`): targets (9 stones,
+the second game's 7 tiles), card rows a side (3; 4 for the Mud Fight's and the second game's
+4-card formations) and hand cards (6; 7 in the tactic variants). The base game's layout,
+`BASE`, is the one the screens always had (pixel for pixel): 0-32 the opponent's cards (first
+card nearest the stones), 33-43 the stones, 44-76 the player's cards, 78-89 the message line,
+92-121 the hand (6 large cards) with the deck count, the match score and the thinking
+indicator to its right. With 4 rows or 7 hand cards the rows take 44 px a side and the hand
+is a row of small cards beside a two-line column (deck count; score, or the thinking
+indicator while the AI thinks). The end-of-round panel covers the bottom 51 px, so the final
+table stays in view. Built once; `draw()` only changes tiles that differ. The player shown at
+the bottom is `seat` (in pass-and-play, the one whose turn it is).
 """
+
+import sys
 
 import displayio
 
 from ui import gfx
 
-NSTONES = 9
-ROWS = 3  # card rows a side (Mud Fight: 4)
 CARD_H = 11
 STONE_W = 17
+THINK = ("AI. ", "AI .", "AI..")
+BASE = (9, 3, 6)  # (targets, card rows a side, hand cards): Schotten Totten's base game
+# The base layout's places (tests and tools read them)
+NSTONES, ROWS, HAND_N = BASE
 BOARD_X = 3
 OPP_Y = 0
 STONE_Y = OPP_Y + ROWS * CARD_H
@@ -25,41 +33,62 @@ MSG_Y = MINE_Y + ROWS * CARD_H + 1
 HAND_Y = MSG_Y + 14
 HAND_X = 2
 HAND_W = 22
-HAND_N = 6
 SIDE_X = 136
-PANEL_Y = MSG_Y - 1
-THINK = ("AI. ", "AI .", "AI..")
+PANEL_Y = 128 - 51
+
+
+def layout_for(g, variant=0):
+    """The layout of game object g's ruleset: (targets, card rows a side, hand cards)."""
+    if g.NAME == "st1" and not variant:
+        return BASE
+    return (g.NTARGETS, 4, g.HMAX if variant else g.HAND)
 
 
 class BoardView:
     """Display objects of the table screen, made once; draw() updates them from a state."""
 
-    def __init__(self):
+    def __init__(self, layout=BASE):
+        n, rows, hand_n = layout
+        self.n = n
+        self.rows = rows
+        base = rows == 3 and hand_n <= 6
+        self.x = (160 - n * STONE_W) // 2
+        stone_y = self.stone_y = rows * CARD_H
+        mine_y = self.mine_y = stone_y + CARD_H
+        msg_y = mine_y + rows * CARD_H + 1
+        size = gfx.LARGE if base else gfx.SMALL
+        hand_y = self.hand_y = msg_y + (14 if base else 13)
+        self.hand_w = gfx.TILE_W[size]
+        side_x = SIDE_X if base else HAND_X + hand_n * self.hand_w + 3
         self.group = displayio.Group()
         self.bg = gfx.Box(0, 0, 160, 128, gfx.PALETTE[gfx.C_TABLE])
         self.group.append(self.bg.grid)
-        # Rows of small cards: opp rows (k = ROWS-1 .. 0 from the top), then my rows k = 0...
-        self.opp = gfx.Cards(gfx.SMALL, NSTONES, ROWS, BOARD_X, OPP_Y)
-        self.mine = gfx.Cards(gfx.SMALL, NSTONES, ROWS, BOARD_X, MINE_Y)
-        self.stones = gfx.Cards(gfx.SMALL, NSTONES, 1, BOARD_X, STONE_Y)
+        # Rows of small cards: opp rows (k = rows-1 .. 0 from the top), then my rows k = 0...
+        self.opp = gfx.Cards(gfx.SMALL, n, rows, self.x, OPP_Y)
+        self.mine = gfx.Cards(gfx.SMALL, n, rows, self.x, mine_y)
+        self.stones = gfx.Cards(gfx.SMALL, n, 1, self.x, stone_y)
         for g in (self.opp, self.mine, self.stones):
             self.group.append(g.grid)
-        for s in range(NSTONES):
+        for s in range(n):
             self.stones.set_tile(s, gfx.T_STONE)
-        self.tiles = bytearray([gfx.T_STONE] * NSTONES)  # what each stone shows when settled
-        self.hand = gfx.Cards(gfx.LARGE, HAND_N, 1, HAND_X, HAND_Y)
+        self.tiles = bytearray([gfx.T_STONE] * n)  # what each stone shows when settled
+        self.hand = gfx.Cards(size, hand_n, 1, HAND_X, hand_y)
         self.group.append(self.hand.grid)
         self.stone_cursor = gfx.Sprite(gfx.SMALL, gfx.T_CURSOR, 0, 0, hidden=True)
-        self.hand_cursor = gfx.Sprite(gfx.LARGE, gfx.T_CURSOR, 0, HAND_Y, hidden=True)
+        self.hand_cursor = gfx.Sprite(size, gfx.T_CURSOR, 0, hand_y, hidden=True)
         self.group.append(self.stone_cursor.grid)
         self.group.append(self.hand_cursor.grid)
-        self.msg_area = gfx.TextGrid(2, MSG_Y, 26)
+        self.msg_area = gfx.TextGrid(2, msg_y, 26 if base else (side_x - 2) // gfx.FONT_W)
         self.msg = gfx.Line(self.msg_area, 0, gfx.WHITE, gfx.CENTER)
-        # Deck count, match score, the thinking indicator ("AI" and a walking dot).
-        self.side = gfx.TextGrid(SIDE_X, HAND_Y - 1, 4, 3, light=True)
+        # Deck count, match score, the thinking indicator ("AI" and a walking dot); two lines
+        # beside a row of small cards: the indicator takes the score's line while it shows.
+        rows_ = 3 if base else 2
+        self.side = gfx.TextGrid(
+            side_x, hand_y - 1 if base else msg_y, (160 - side_x) // gfx.FONT_W, rows_, light=True
+        )
         self.deck = gfx.Line(self.side, 0)
         self.score = gfx.Line(self.side, 1, gfx.GOLD)
-        self.think = gfx.Line(self.side, 2)
+        self.think = gfx.Line(self.side, rows_ - 1)
         self.group.append(self.msg_area.grid)
         self.group.append(self.side.grid)
         self._think_phase = 0
@@ -69,16 +98,16 @@ class BoardView:
         """Show state `st` with player `seat` at the bottom. `hand`: the cards to show in the
         hand row (None = that player's hand; () hides it). `marks`: stones to mark claimable."""
         opp = seat ^ 1
-        top = ROWS - 1
-        for s in range(NSTONES):
+        n = self.n
+        rows = self.rows
+        top = rows - 1
+        for s in range(n):
             mine = st.cnt[s * 2 + seat]
             theirs = st.cnt[s * 2 + opp]
-            for k in range(ROWS):
+            for k in range(rows):
                 # Opponent rows are drawn top-down: the top row holds their last slot.
-                self.opp.set(
-                    (top - k) * NSTONES + s, st.board[(s * 2 + opp) * 4 + k] if k < theirs else gfx.NONE
-                )
-                self.mine.set(k * NSTONES + s, st.board[(s * 2 + seat) * 4 + k] if k < mine else gfx.NONE)
+                self.opp.set((top - k) * n + s, st.board[(s * 2 + opp) * 4 + k] if k < theirs else gfx.NONE)
+                self.mine.set(k * n + s, st.board[(s * 2 + seat) * 4 + k] if k < mine else gfx.NONE)
             o = st.owner[s]
             if o:
                 t = gfx.T_STONE_P1 if o == seat + 1 else gfx.T_STONE_P2
@@ -96,32 +125,36 @@ class BoardView:
 
     def show_panel(self, lines):
         """Show the panel over the message line and the hand with up to four lines (the first
-        in gold); None takes it away (its display objects are let go of)."""
+        in gold); None takes it away (its display objects and its code are let go of)."""
         if lines is None:
             if self.panel is not None:
                 self.group.remove(self.panel.group)
                 self.panel = None
+                import ui  # the panel's code (ui/panel.py) is let go of with it
+
+                sys.modules.pop("ui.panel", None)
+                if hasattr(ui, "panel"):
+                    delattr(ui, "panel")
             return
         if self.panel is None:
-            self.panel = _Panel()
+            from ui.panel import Panel
+
+            self.panel = Panel()
             self.group.append(self.panel.group)
         self.panel.show(lines)
 
     def flash(self, mask, on):
         """Claim animation frame: the stones flagged in `mask` gold (on) or as settled."""
-        for s in range(NSTONES):
+        for s in range(self.n):
             if mask[s]:
                 self.stones.set_tile(s, gfx.T_CLAIM if on else self.tiles[s])
-
-    def hand_x(self, i):
-        return HAND_X + i * HAND_W
 
     def point_hand(self, i):
         """Cursor on hand card i (None hides it)."""
         if i is None:
             self.hand_cursor.show(False)
             return
-        self.hand_cursor.move(self.hand_x(i), HAND_Y)
+        self.hand_cursor.move(HAND_X + i * self.hand_w, self.hand_y)
         self.hand_cursor.show(True)
 
     def point_stone(self, s, k):
@@ -129,9 +162,14 @@ class BoardView:
         if s is None:
             self.stone_cursor.show(False)
             return
-        y = STONE_Y if k < 0 else MINE_Y + CARD_H * min(k, ROWS - 1)
-        self.stone_cursor.move(BOARD_X + s * STONE_W, y)
+        y = self.stone_y if k < 0 else self.mine_y + CARD_H * min(k, self.rows - 1)
+        self.stone_cursor.move(self.x + s * STONE_W, y)
         self.stone_cursor.show(True)
+
+    def point_target(self, st, seat, t, slot):
+        """Cursor on stone t: at `seat`'s next card slot there (slot: a card is being placed),
+        else on the stone itself."""
+        self.point_stone(t, st.cnt[t * 2 + seat] if slot else -1)
 
     def say(self, text, ink=gfx.WHITE):
         self.msg.set(text, ink)
@@ -141,54 +179,5 @@ class BoardView:
         if on:
             self._think_phase = (self._think_phase + 1) % 3
         self.think.set(THINK[self._think_phase] if on else "")
-
-
-class _Panel:
-    """The end-of-round box over the message line and the hand: four centred lines."""
-
-    def __init__(self):
-        h = 128 - PANEL_Y
-        self.group = displayio.Group()
-        gold = gfx.PALETTE[gfx.C_GOLD]
-        # a gold frame of four thin boxes (one box under the whole panel would double its redraw)
-        for x, y, w, hh in ((0, PANEL_Y, 160, 1), (0, 127, 160, 1), (0, PANEL_Y, 1, h), (159, PANEL_Y, 1, h)):
-            self.group.append(gfx.Box(x, y, w, hh, gold).grid)
-        self.group.append(gfx.Box(1, PANEL_Y + 1, 158, h - 2, 0x102818).grid)
-        self.area = gfx.TextGrid(2, PANEL_Y + 2, 26, 4)
-        self.group.append(self.area.grid)
-        self.lines = [gfx.Line(self.area, i, gfx.GOLD if i == 0 else gfx.WHITE, gfx.CENTER) for i in range(4)]
-        self.group.hidden = True
-
-    def show(self, lines):
-        """Show the panel with up to four lines (the first in gold); None hides it."""
-        g = self.group
-        if lines is None:
-            if not g.hidden:
-                g.hidden = True
-            return
-        for i in range(4):
-            self.lines[i].set(lines[i] if i < len(lines) else "")
-        if g.hidden:
-            g.hidden = False
-
-
-def _wins(who):
-    return who + (" win" if who == "You" else " wins")
-
-
-def round_end_lines(st, m, names, over):
-    """The end-of-round panel: round or match, who won and how, the score, what A does."""
-    w = st.winner
-    line1 = "%s: %s" % (
-        _wins(names[w]),
-        "3 in a row" if st.stones_of(w) < 5 else "%d stones" % st.stones_of(w),
-    )
-    score = "%s %d - %s %d" % (names[0], m.scores[0], names[1], m.scores[1])
-    if m.rounds == 1:
-        stones = "Stones: %s %d - %s %d" % (names[0], st.stones_of(0), names[1], st.stones_of(1))
-        return ("GAME OVER", line1, stones, "A: title")
-    if over:
-        mw = m.winner()
-        verdict = "The match is drawn" if mw < 0 else _wins(names[mw]) + " the match!"
-        return ("MATCH OVER: " + score, line1, verdict, "A: title")
-    return ("ROUND %d OF %d" % (m.played, m.rounds), line1, "Match: " + score, "A: next round")
+        if not on and self.think.row == self.score.row:
+            self.score.draw()  # the score's line again

@@ -15,9 +15,9 @@ palette (`palette()`; index 0 is transparent).
   (7 hand cards are 154 px). Hand cards.
 
 Tile index = row * 12 + column, the same in both sheets:
-  rows 0..5  clan colour R O Y G B P; column = strength 0..11 (`clan_tile`)
+  rows 0..5  clan colour R O Y G B P; column = strength 0..11 (ui.sheets.clan_tile)
              (Schotten Totten uses 1..9; Schotten Totten 2's five colours R Y G B P, 0..11)
-  rows 6..7  tactic cards, column = TACTICS index (`tactic_tile`)
+  rows 6..7  tactic cards, column = ui.sheets.TACTICS index (ui.sheets.tactic_tile)
   row 8      T_BACK T_EMPTY T_STONE T_STONE_P1 T_STONE_P2 T_CLAIM T_CURSOR T_BLANK T_UNKNOWN
              (stones and the claim marker exist in the small sheet only)
   row 9      small sheet: free (Schotten Totten 2 wall tiles get a sheet of their own)
@@ -72,26 +72,6 @@ PALETTE = (
 )
 COLOURS = "ROYGBP"
 
-TACTICS = (
-    "JOKER",
-    "SPY",
-    "SHIELD",
-    "MUD",
-    "BLIND",
-    "RECRUITER",
-    "STRATEGIST",
-    "BANSHEE",
-    "TRAITOR",
-    "REDEPLOYMENT",
-    "RECRUITMENT",
-    "DESERTION",
-    "TREASON",
-    "EXPLOSION",
-    "SUPPORT",
-    "EXCHANGE",
-)
-
-ROW_TACTIC = 6
 ROW_MISC = 8
 T_BACK = 96
 T_EMPTY = 97
@@ -105,16 +85,6 @@ T_UNKNOWN = 104
 
 NONE = 255
 HIDDEN = 254
-
-
-def clan_tile(colour, strength):
-    """Tile of a clan card, colour 0..5 (R O Y G B P), strength 0..11."""
-    return colour * SHEET_COLS + strength
-
-
-def tactic_tile(name):
-    """Tile of a tactic card by name, e.g. "SPY" -> 73."""
-    return ROW_TACTIC * SHEET_COLS + TACTICS.index(name)
 
 
 def st1_tile(card):
@@ -154,39 +124,11 @@ def palette(light=False):
     return p
 
 
-def load_sheets(in_ram=()):
-    """Open the sheets; sizes listed in `in_ram` are copied into RAM bitmaps instead."""
-    for size in (SMALL, LARGE, FONT):
-        path = ASSET_DIR + SHEET_FILES[size]
-        _sheets[size] = read_bmp(path) if size in in_ram else displayio.OnDiskBitmap(path)
-
-
 def sheet(size):
     """The bitmap of sheet SMALL, LARGE or FONT (opened from flash on first use)."""
     if _sheets[size] is None:
         _sheets[size] = displayio.OnDiskBitmap(ASSET_DIR + SHEET_FILES[size])
     return _sheets[size]
-
-
-def read_bmp(path):
-    """A 4-bit indexed BMP file as a displayio.Bitmap (RAM: width * height / 2 bytes)."""
-    with open(path, "rb") as f:
-        head = f.read(54)
-        offset = head[10] | head[11] << 8 | head[12] << 16
-        w = head[18] | head[19] << 8
-        h = head[22] | head[23] << 8
-        if head[28] != 4:
-            raise ValueError("not a 4-bit BMP: " + path)
-        bmp = displayio.Bitmap(w, h, 16)
-        stride = ((w * 4 + 31) // 32) * 4
-        row = bytearray(stride)
-        f.seek(offset)
-        for y in range(h - 1, -1, -1):  # rows are stored bottom-up
-            f.readinto(row)
-            for x in range(w):
-                b = row[x >> 1]
-                bmp[x, y] = (b & 15) if x & 1 else (b >> 4)
-    return bmp
 
 
 def tiles(size, cols=1, rows=1, x=0, y=0, tile=T_BLANK):

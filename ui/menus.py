@@ -1,35 +1,43 @@
 """The menu screens (title, settings, pause, help, statistics, card tracker, confirmations):
 their keys and what they do. Loaded with ui.pages and ui.widgets only while a menu is on
-screen: `App` imports this module when a menu is shown and lets go of all three when the
-table comes back (docs/BENCHMARKS.md, Memory). Each function takes the App as `self`.
+screen: `App` imports this module when a menu is shown and lets go of them when the table
+comes back (docs/BENCHMARKS.md, Memory). The title's, the settings' and the confirmation's
+code is ui/title.py, imported only when one of those shows (never during a game: the pause
+menu, help pages and card tracker are this module's). Each function takes the App as `self`.
 """
 
 from ui import pages as P
 from ui.platform import K_A, K_B, K_LEFT, K_RIGHT, K_START
 from ui.play import BOARD, CONFIRM, PAUSE, SETTINGS, TEXT, TITLE, TRACKER
-from ui.session import Session, Settings
-from ui.widgets import BACK, CHANGED, START
+from ui.widgets import BACK, START
 
 # The page (ui.pages PG_*) of each mode, by mode number (ui.play); -1: the table.
 PAGES = (P.PG_TITLE, P.PG_SETTINGS, P.PG_PAUSE, P.PG_TEXT, P.PG_TRACKER, -1, -1, -1, P.PG_TEXT)
 
 
 def attach(self):
-    """Build the pages (one display group) and show the settings in their menu."""
+    """Build the pages (one display group)."""
     self.pages = P.Pages()
     self.root.append(self.pages.group)
-    load_settings_menu(self)
+
+
+def _front():
+    """ui.title: the title's, the settings' and the confirmation's keys (not during a game)."""
+    from ui import title as t
+
+    return t
+
+
+def title(self, note="A: choose"):
+    """The title page (ui.title)."""
+    _front().title(self, note)
 
 
 def key(self, k):
     """A key press in a menu mode."""
     m = self.mode
-    if m == TITLE:
-        title_key(self, k)
-    elif m == SETTINGS:
-        settings_key(self, k)
-    elif m == CONFIRM:
-        confirm_key(self, k)
+    if m in (TITLE, SETTINGS, CONFIRM):
+        _front().key(self, k)
     elif m == PAUSE:
         pause_key(self, k)
     elif m in (TEXT, TRACKER):
@@ -44,49 +52,6 @@ def key(self, k):
             help_page(self)
 
 
-def title(self, note="A: choose"):
-    """The title page; Continue is greyed out when there is no game to continue."""
-    self._show(TITLE)
-    pg = self.pages
-    pg.title_note.set(note)
-    has = self.session is not None
-    pg.title_menu.set_grey(P.T_CONTINUE, not has)
-    if not has and pg.title_menu.index == P.T_CONTINUE:
-        pg.title_menu.select(P.T_NEW)
-
-
-def load_settings_menu(self):
-    s = self.settings
-    m = self.pages.settings_menu
-    m.set_choice(P.S_RULES, s.timing)
-    m.set_choice(P.S_OPP, s.opponent)
-    m.set_choice(P.S_ROUNDS, P.ROUNDS.index(s.rounds) if s.rounds in P.ROUNDS else 0)
-    m.set_choice(P.S_CLAIMS, 0 if s.auto_claims else 1)
-    m.set_choice(P.S_SOUND, 0 if s.sound else 1)
-    m.set_choice(P.S_FIRST, s.first)
-
-
-def read_settings_menu(self):
-    m = self.pages.settings_menu
-    return Settings(
-        m.choice(P.S_RULES),
-        m.choice(P.S_OPP),
-        P.ROUNDS[m.choice(P.S_ROUNDS)],
-        1 - m.choice(P.S_CLAIMS),
-        1 - m.choice(P.S_SOUND),
-        m.choice(P.S_FIRST),
-    )
-
-
-def ends_game(self, new):
-    """Would settings `new` end the game in progress (other rules, opponent or length)?"""
-    s = self.session
-    if s is None:
-        return False
-    old = s.settings
-    return old.timing != new.timing or old.opponent != new.opponent or old.rounds != new.rounds
-
-
 def pause(self):
     s = self.session
     pg = self.pages
@@ -95,36 +60,6 @@ def pause(self):
     pg.pause_menu.set_grey(P.P_UNDO, not s.can_undo())
     pg.pause_menu.select(0)
     self._show(PAUSE)
-
-
-def title_key(self, k):
-    r = self.pages.title_menu.key(k)
-    if r == P.T_NEW:
-        self.session = Session(self.settings, self.seed, self.chooser_for(self.settings))
-        self.seed = (self.seed * 1103515245 + 12345) & 0x7FFFFFFF
-        for i in range(4):
-            self._cursors[i] = 4 if i & 1 else 0
-        self.hand_i, self.stone_i, self._seat = 0, 4, 0
-        self.last_play = ""
-        self.save()
-        self._enter_board()
-    elif r == P.T_CONTINUE:
-        if self.session is None:
-            self.pages.title_note.set("No game in progress")
-        else:
-            self._enter_board()
-    elif r == P.T_SETTINGS:
-        load_settings_menu(self)
-        self.pages.settings_menu.select(0)
-        self.pages.settings_note.set("B: back")
-        self._show(SETTINGS)
-    elif r == P.T_HELP:
-        help_(self, TITLE)
-    elif r == P.T_STATS:
-        self.help_page = -1
-        self.back = TITLE
-        self.pages.show_text(P.stats_lines(self.stats))
-        self._show(TEXT)
 
 
 def help_(self, back):
@@ -138,39 +73,8 @@ def help_page(self):
     from ui.help import HELP
 
     n = len(HELP)
-    self.pages.show_text(HELP[self.help_page], "<  page %d/%d  >  B: back" % (self.help_page + 1, n))
-
-
-def settings_key(self, k):
-    r = self.pages.settings_menu.key(k)
-    note = self.pages.settings_note
-    if r == P.S_CLEAR:
-        self.pages.show_text(P.CONFIRM_CLEAR, "A: yes, clear   B: no")
-        self._show(CONFIRM)
-    elif r == CHANGED:
-        ends = ends_game(self, read_settings_menu(self))
-        note.set("This ends the current game" if ends else "B: back")
-    elif r in (BACK, START):
-        new = read_settings_menu(self)
-        if ends_game(self, new):
-            self.session = None  # the game in progress was under other rules
-        elif self.session is not None:
-            self.session.settings = new  # claims and sound apply at once
-        self.settings = new
-        self.save()
-        self._title()
-
-
-def confirm_key(self, k):
-    if k == K_A:
-        self.store.clear_all(self.settings.pack(), self.stats)
-        self.session = None
-        self.pages.settings_note.set("Statistics and game cleared")
-    elif k in (K_B, K_START):
-        self.pages.settings_note.set("Nothing was cleared")
-    else:
-        return
-    self._show(SETTINGS)
+    lines = HELP[self.help_page].split("\n")
+    self.pages.show_text(lines, "<  page %d/%d  >  B: back" % (self.help_page + 1, n))
 
 
 def pause_key(self, k):
@@ -182,7 +86,7 @@ def pause_key(self, k):
         if self.session.undo():
             self.save()
             self._show(BOARD)
-            self.sel = 0
+            self.unpick()
             self.last_play = ""
             self.redraw("Undone")
         else:

@@ -1,5 +1,12 @@
-"""The table's behaviour: cursors, plays and claims by keys, the AI's turns, the claim
-animation, the lights, the end of a round. `ui.app.App` builds on it (menus, saves, the loop).
+"""The table's behaviour: cursors, moves picked by keys, the AI's turns, the claim animation,
+the lights, the end of a round. `ui.app.App` builds on it (menus, saves, the loop).
+
+Moves are picked generically (ui/pick.py): at each step the cursor walks over the options the
+legal moves leave, read through the game object's decode(): in the first game a hand card,
+then a stone; in the claim step a stone (a complete one that is not proven yet may be tried,
+to be told why not). A picks the option under the cursor (the move, once complete, is
+played), B or Down goes back a step, B with nothing picked plays the move without parts that
+ends the step (DONE), Up takes a hand card like A.
 
 Cursors remember, per seat: the hand cursor stays on the same place after a play; choosing a
 stone starts at the stone last played (or the nearest open one); the claim step starts on a
@@ -8,56 +15,47 @@ claimable stone. Claims (automatic, the AI's, manual) blink their stone gold for
 does), so headless tests step through frames without sleeping.
 """
 
-from engine import st1
 from engine.cards import name
-from ui.board import round_end_lines
-from ui.platform import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_SELECT, K_START, K_UP, ticks_add, ticks_diff
-from ui.session import OPP_DEMO, OPP_PASS
+from ui.pick import Pick
+from ui.platform import K_SELECT, K_START, ticks_add, ticks_diff
+from ui.session import CLAIM_STEP, OPP_DEMO, OPP_PASS
 
 TITLE, SETTINGS, PAUSE, TEXT, TRACKER, BOARD, HANDOVER, ROUND_END, CONFIRM = range(9)
 AI_PAUSE_MS = 400  # between a play and the AI's reply, so the play can be seen
 THINK_MS = 120  # the thinking indicator's step (the AI's tick callback is rate-limited)
 ANIM_MS = 100  # one frame of the claim animation
 ANIM_FRAMES = 5  # gold, plain, gold, plain, gold, then plain: half a second
+MAX_TARGETS = 9  # stones or tiles a board shows at most
 TURN_LIGHTS = (0x001800, 0x000018)  # player 1 green, player 2 blue
 CLAIM_LIGHTS = 0x403000
 WIN_LIGHTS = 0x302000
 LOSE_LIGHTS = 0x300000
 
 
-def nearest(options, s):
-    """The option closest to s (ties: the one to the left); s itself when it is one."""
-    best = options[0]
-    for o in options:
-        if abs(o - s) < abs(best - s):
-            best = o
-    return best
-
-
-def played_text(who, moves):
+def played_text(g, who, moves):
     """ "P1 played R7 on stone 3" for the first play in `moves` ("" if none)."""
     for m in moves:
-        if m < st1.CLAIM:
-            return "%s played %s on stone %d" % (who, name(m // 9), m % 9 + 1)
-        if m == st1.PASS:
+        kind, card, target, _ = g.decode(m)
+        if kind == g.KIND_PLAY:
+            return "%s played %s on stone %d" % (who, name(card), target + 1)
+        if kind == g.KIND_PASS:
             return who + " could not play"
     return ""
 
 
-class Play:
+class Play(Pick):
     """The table screen's state and keys; needs self.p, board, session, settings, mode."""
 
     def _init_play(self):
-        self.sel = 0  # 0: choosing a hand card, 1: choosing a stone
-        self.hand_i = 0
-        self.stone_i = 4
+        self._init_pick()
         self._seat = 0
         self._cursors = bytearray((0, 4, 0, 4))  # (hand, stone) of each seat
         self.result = None
+        self.g = None  # the game object of the table's game (kept past the match's end)
         self.last_play = ""  # what the previous player did, for the pass-and-play hand-over
         self.anim_n = 0  # claim animation frames left
         self.anim_at = 0
-        self.anim_mask = bytearray(9)
+        self.anim_mask = bytearray(MAX_TARGETS)
         self._marks = ()
         self._marks_key = None
         self._think_at = 0
@@ -88,7 +86,7 @@ class Play:
         if key != self._marks_key:
             self._marks_key = key
             st = s.state
-            self._marks = st.claimable_by(st.to_move) if st.phase != st1.PH_OVER else ()
+            self._marks = st.claimable_by(st.to_move) if st.phase != s.g.PH_OVER else ()
         return self._marks
 
     def _light(self, rgb):
@@ -138,51 +136,17 @@ class Play:
             b.point_stone(None, 0)
             b.say(note or ("AI demo" if s.settings.opponent == OPP_DEMO else "Opponent's turn"))
             return
-        hand = st.hand_of(seat)
-        if st.phase == st1.PH_CLAIM:
-            b.point_hand(None)
-            if self.stone_i not in self._claim_targets():
-                self._aim_claim()
-            b.point_stone(self.stone_i, -1)
-            b.say(note or ("A: claim  B: %s" % ("play" if st.timing else "end turn")))
-            return
-        self.hand_i = min(self.hand_i, max(0, len(hand) - 1))
-        b.point_hand(self.hand_i if hand else None)
-        if self.sel:
-            b.point_stone(self.stone_i, st.cnt[self.stone_i * 2 + seat])
+        self._point(b, st, seat)
+        if st.phase == CLAIM_STEP:
+            b.say(note or ("A: claim  B: %s" % ("play" if getattr(st, "timing", 0) else "end turn")))
+        elif self.sel:
             b.say(note or self.last_play or "A: play here  B: back")
         else:
-            b.point_stone(None, 0)
             b.say(
                 note
                 or self.last_play
                 or ("Your turn" if s.settings.opponent != OPP_PASS else "Player %d" % (seat + 1))
             )
-
-    def _open(self):
-        return self.session.state.open_stones(self.session.state.to_move)
-
-    def _claim_targets(self):
-        st = self.session.state
-        p = st.to_move
-        return [s for s in range(9) if not st.owner[s] and st.cnt[s * 2 + p] == st.need[s]]
-
-    def _aim_claim(self):
-        """Claim step: the cursor on a claimable stone if there is one, else a complete one."""
-        m = self.marks()
-        t = m if m else self._claim_targets()
-        if t and self.stone_i not in t:
-            self.stone_i = nearest(t, self.stone_i)
-
-    def _step_in(self, options, d):
-        """Move stone_i to the next of `options` in direction d (wrapping)."""
-        if not options:
-            return
-        if self.stone_i not in options:
-            self.stone_i = nearest(options, self.stone_i)
-            return
-        i = options.index(self.stone_i)
-        self.stone_i = options[(i + d) % len(options)]
 
     # -- the human's keys ------------------------------------------------------------------------
 
@@ -195,7 +159,7 @@ class Play:
             # flash block). The AI's reply is not saved: a resume recomputes it exactly;
             # the round's end saves in _round_end.
             self.save()
-        self.sel = 0
+        self.unpick()
         self.last_ai = self.p.ticks_ms()
         if s.round_over():
             self._round_end()
@@ -203,18 +167,14 @@ class Play:
             return
         if s.settings.opponent == OPP_PASS and s.state.to_move != before:
             self.mode = HANDOVER  # hide the hand until the next player takes the handheld
-            self.last_play = played_text("P%d" % (before + 1), moves)
+            self.last_play = played_text(s.g, "P%d" % (before + 1), moves)
         else:
             self.last_play = ""  # shown until the player acts
-        if s.state.phase == st1.PH_CLAIM and s.human_to_move():
-            self._aim_claim()
         self.redraw()
         self._claim_anim(moves, True)
 
     def _board_key(self, k):
         s = self.session
-        st = s.state
-        me = st.to_move
         if k == K_START:
             self._pause()
             return
@@ -223,48 +183,7 @@ class Play:
         if k == K_SELECT:
             self._hint()
             return
-        if st.phase == st1.PH_CLAIM:
-            if k == K_LEFT or k == K_RIGHT:
-                self._step_in(self._claim_targets(), 1 if k == K_RIGHT else -1)
-                self.sound("move")
-                self.redraw()
-            elif k == K_A:
-                why = s.try_claim(self.stone_i)
-                if why is None:
-                    self._after_human([st1.CLAIM + self.stone_i] + s.settle(), me)
-                    return
-                self.sound("error")
-                if isinstance(why, str):
-                    self.redraw("Stone %d: not complete" % (self.stone_i + 1) if "compl" in why else why[:26])
-                elif not why:
-                    self.redraw("Their formation wins")
-                else:
-                    self.redraw("They could add " + " ".join([name(c) for c in why]))
-            elif k == K_B:
-                self._after_human(s.end_claims(), me)
-            return
-        hand = sorted(st.hand_of(me))
-        if self.sel == 0:
-            if k == K_LEFT or k == K_RIGHT:
-                if hand:
-                    self.hand_i = (self.hand_i + (1 if k == K_RIGHT else -1)) % len(hand)
-                    self.sound("move")
-                    self.redraw()
-            elif (k == K_A or k == K_UP) and hand and self._open():
-                self.sel = 1
-                self._step_in(self._open(), 0)
-                self.redraw()
-        else:
-            if k == K_LEFT or k == K_RIGHT:
-                self._step_in(self._open(), 1 if k == K_RIGHT else -1)
-                self.sound("move")
-                self.redraw()
-            elif k == K_B or k == K_DOWN:
-                self.sel = 0
-                self.redraw()
-            elif k == K_A:
-                self.sound("play")
-                self._after_human(s.play(hand[self.hand_i], self.stone_i), me)
+        self.pick_key(k)
 
     # -- the AI ------------------------------------------------------------------------------------
 
@@ -297,6 +216,7 @@ class Play:
         if not self.ai_pending():
             return False
         s = self.session
+        g = s.g
         p = s.state.to_move
         moves = []
         played = None
@@ -304,7 +224,7 @@ class Play:
         while not s.round_over() and not s.human_to_move() and s.state.to_move == p:
             m = s.ai_step(self._tick)
             moves.append(m)
-            if m < st1.CLAIM:
+            if g.kind(m) == g.KIND_PLAY:
                 played = m
         self.board.thinking(False)
         moves += s.settle()
@@ -315,10 +235,8 @@ class Play:
             self._claim_anim(moves, False)
         else:
             who = "AI" if s.settings.opponent != OPP_DEMO else "P%d" % (p + 1)
-            self.last_play = played_text(who, moves)
+            self.last_play = played_text(g, who, moves)
             note = None if s.human_to_move() else self.last_play
-            if s.state.phase == st1.PH_CLAIM and s.human_to_move():
-                self._aim_claim()
             self.redraw(note)
             self._claim_anim(moves, True)
         self.last_ai = self.p.ticks_ms()
@@ -330,9 +248,10 @@ class Play:
     def _claim_anim(self, moves, sound):
         """Start blinking the stones claimed by `moves` (and flash the lights)."""
         n = 0
+        g = self.g
         for m in moves:
-            if st1.CLAIM <= m < st1.DONE:
-                self.anim_mask[m - st1.CLAIM] = 1
+            if g.kind(m) == g.KIND_CLAIM:
+                self.anim_mask[g.decode(m)[2]] = 1
                 n += 1
         if not n:
             return
@@ -364,7 +283,7 @@ class Play:
         self.anim_n = 0
         if self.board is not None:
             self.board.flash(self.anim_mask, False)
-        for i in range(9):
+        for i in range(MAX_TARGETS):
             self.anim_mask[i] = 0
         self._turn_lights()
         self.last_ai = self.p.ticks_ms()
@@ -372,29 +291,7 @@ class Play:
     # -- end of a round ------------------------------------------------------------------------------
 
     def _round_end(self):
-        s = self.session
-        st = s.state
-        w = st.winner
-        opp = s.settings.opponent
-        names = ("You", "AI") if opp < OPP_PASS else ("P1", "P2")
-        if opp != OPP_DEMO:
-            self.stats.record(0, 0 if st.first == 0 else 1, 0, min(opp, 3), w == 0)
-        over = s.finish_round()
-        m = s.match
-        self.result = (st, over, opp)
-        self.last_play = ""
-        self._show(BOARD)
-        self.mode = ROUND_END
-        b = self.board
-        b.draw(st, 0, (), (), m.scores)
-        b.point_hand(None)
-        b.point_stone(None, 0)
-        b.say("")
-        self.sound("lose" if w == 1 and opp < OPP_PASS else "win")
-        b.show_panel(round_end_lines(st, m, names, over))
-        self._turn_lights()
-        if over:
-            self.session = None
-        else:
-            s.next_round()
-        self.save()
+        """Score the round, show its panel, save (ui/panel.py: loaded while a panel shows)."""
+        from ui.panel import round_end
+
+        round_end(self)

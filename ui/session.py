@@ -1,14 +1,16 @@
 """One match in progress, as the screens see it: whose turn, what a press does, saves.
 
 No displayio here: the screens call these methods and draw `session.state`. Everything the
-player did goes into `rec` (the engine's record of the current round) and is saved after every
-move, so a power cut loses nothing.
+player did goes into `rec` (the engine's record of the current round). Moves are read only
+through the game object (`self.g`, docs/ENGINE.md): nothing here knows how a game numbers them.
+
+Settings and the saved game each start with their own format version; older versions are
+migrated, anything else is refused with a clear message (docs/DEVICE.md, The save).
 """
 
-from engine import st1
 from engine.errors import IllegalMove
-from engine.match import Match
-from engine.record import Record, unpack
+from engine.games import load
+from engine.record import Record
 from engine.rng import Rng
 
 OPP_EASY = 0
@@ -16,41 +18,59 @@ OPP_MEDIUM = 1
 OPP_HARD = 2
 OPP_PASS = 3
 OPP_DEMO = 4
-OPP_NAMES = ("AI Easy", "AI Medium", "AI Hard", "Pass & play", "AI demo")
 
-GAME_VERSION = 1
+GAME_VERSION = 2  # Session.pack's format (1: before the game, variant, role and match kind)
+SETTINGS_VERSION = 2  # Settings.pack's format (1: before the same four fields)
 ROUNDS = (1, 3, 5, 7, 9)  # the match lengths the settings offer (odd: no level match)
+PLAYABLE = ((1, 0),)  # (game, variant) these screens play: Schotten Totten's base game
+CLAIM_STEP = 1  # the claim (declare) step's phase, numbered alike in every game
+
+# The title's note when a saved game cannot be resumed (one 26-character line).
+MSG_NEWER = "Saved game: newer version"
+MSG_REFUSED = "Saved game not resumed"
 
 
 class Settings:
-    """Menu choices, packed in 6 bytes for the save area."""
+    """Menu choices, packed in 11 bytes for the save area: the version, then timing,
+    opponent, rounds, auto claims, sound, first player (format 1 stopped there), then the game
+    (1, 2: engine.games), the variant (0 base), the role and the match kind (the second game:
+    0 Attacker / 1 Defender, 0 single / 1 revenge; 0 in the first game)."""
 
-    def __init__(self, timing=st1.T2016, opponent=OPP_MEDIUM, rounds=1, auto_claims=1, sound=1, first=0):
-        self.timing = timing
+    def __init__(self, timing=0, opponent=OPP_MEDIUM, rounds=1, auto_claims=1, sound=1, first=0):
+        self.timing = timing  # 0 the 2016 rules, 1 the 1999 / Expert timing (engine.st1)
         self.opponent = opponent
         self.rounds = rounds
         self.auto_claims = auto_claims
         self.sound = sound
         self.first = first
+        self.game = 1
+        self.variant = 0
+        self.role = 0
+        self.kind = 0
 
     def pack(self):
-        return bytes((1, self.timing, self.opponent, self.rounds, self.auto_claims, self.sound, self.first))
+        return bytes(
+            (
+                SETTINGS_VERSION,
+                self.timing,
+                self.opponent,
+                self.rounds,
+                self.auto_claims,
+                self.sound,
+                self.first,
+                self.game,
+                self.variant,
+                self.role,
+                self.kind,
+            )
+        )
 
     @staticmethod
     def unpack(data):
-        """Settings from bytes; defaults for anything missing or out of range."""
-        s = Settings()
-        if data and len(data) >= 7 and data[0] == 1:
-            if (
-                data[1] < 2
-                and data[2] < 5
-                and data[3] in ROUNDS
-                and data[4] < 2
-                and data[5] < 2
-                and data[6] < 2
-            ):
-                s.timing, s.opponent, s.rounds, s.auto_claims, s.sound, s.first = data[1:7]
-        return s
+        """Settings from bytes (ui.resume.settings, loaded at start only)."""
+        from ui.resume import settings
+
+        return settings(data)
 
 
 def _round_seed(seed, n):
@@ -61,9 +81,12 @@ class Session:
     """A match: settings, scores, the current round's State and record, the AI's turns."""
 
     def __init__(self, settings, seed, chooser=None):
+        if (settings.game, settings.variant) not in PLAYABLE:
+            raise IllegalMove("these screens play Schotten Totten's base game only")
         self.settings = settings
+        self.g = load(settings.game)  # the game object: moves are read only through it
         self.seed = seed & 0xFFFFFFFF
-        self.match = Match(settings.rounds, settings.timing, settings.first)
+        self.match = self.g.new_match(settings.rounds, settings.timing, settings.first)
         opp = settings.opponent
         self.humans = (
             (True, True) if opp == OPP_PASS else (False, False) if opp == OPP_DEMO else (True, False)
@@ -82,74 +105,54 @@ class Session:
     # -- whose turn and what they may do ---------------------------------------------------
 
     def human_to_move(self):
-        return self.state.phase != st1.PH_OVER and self.humans[self.state.to_move]
+        return self.state.phase != self.g.PH_OVER and self.humans[self.state.to_move]
 
     def round_over(self):
-        return self.state.phase == st1.PH_OVER
+        return self.state.phase == self.g.PH_OVER
 
     def apply(self, move):
         """Apply one move of the player to move and record it (IllegalMove: nothing changes)."""
         self.state.apply(move)
         self.rec.moves.append(move)
 
-    def wants_claim_step(self):
-        """Does a human in the claim step have anything to decide? (a complete own formation
-        on an unclaimed stone: claimable, or worth trying to see why not)"""
-        st = self.state
-        p = st.to_move
-        for s in range(st1.NSTONES):
-            if not st.owner[s] and st.cnt[s * 2 + p] == st.need[s]:
-                return True
-        return False
-
     def settle(self):
-        """Run the human's steps that need no decision: automatic claims, an empty claim step,
-        a forced pass. Returns the moves applied (the screens animate claims)."""
+        """Run the human's steps that need no decision: automatic claims, a claim step with
+        nothing to try (no complete formation on an open stone), a forced move with no parts
+        (a pass). Returns the moves applied (the screens animate claims)."""
         done = []
         st = self.state
+        g = self.g
         while self.human_to_move():
-            if st.phase == st1.PH_CLAIM:
+            if st.phase == CLAIM_STEP:
                 if self.settings.auto_claims:
-                    for s in st.claimable():
-                        self.apply(st1.CLAIM + s)
-                        done.append(st1.CLAIM + s)
-                        if st.phase == st1.PH_OVER:
+                    for t in g.claimable(st):
+                        m = g.encode(g.KIND_CLAIM, -1, t)
+                        self.apply(m)
+                        done.append(m)
+                        if st.phase == g.PH_OVER:
                             return done
-                elif self.wants_claim_step():
-                    return done
-                self.apply(st1.DONE)
-                done.append(st1.DONE)
-            elif st.legal_moves() == [st1.PASS]:
-                self.apply(st1.PASS)
-                done.append(st1.PASS)
+                else:
+                    for t in range(g.NTARGETS):
+                        if not isinstance(g.claim_check(st, t), str):
+                            return done  # a claim to make or to try (and be told why not)
+                m = g.encode(g.KIND_DONE)
             else:
-                return done
+                moves = st.legal_moves()
+                if len(moves) != 1 or g.decode(moves[0])[1:] != (-1, -1, 0):
+                    return done
+                m = moves[0]
+            self.apply(m)
+            done.append(m)
         return done
 
-    def play(self, card, stone):
-        """The human plays a card; then the automatic steps. Returns the moves applied."""
-        m = st1.encode_play(card, stone)
-        if m not in self.state.legal_moves():
-            raise IllegalMove("cannot play there")
+    def do(self, move):
+        """A human's decision (a move the screens picked); then the automatic steps. Returns
+        the moves applied; IllegalMove, with nothing changed, for a move that is not legal."""
+        if move not in self.state.legal_moves():
+            raise IllegalMove("not a legal move now")
         self._checkpoint()
-        self.apply(m)
-        return [m] + self.settle()
-
-    def try_claim(self, stone):
-        """A manual claim: None if it held, else why not (counter-example cards or a reason)."""
-        st = self.state
-        if st.phase != st1.PH_CLAIM:
-            return "Claims come %s." % ("before playing" if st.timing else "after playing")
-        why = st.claim_check(stone, st.to_move)
-        if why is None:
-            self._checkpoint()
-            self.apply(st1.CLAIM + stone)
-        return why
-
-    def end_claims(self):
-        self._checkpoint()
-        self.apply(st1.DONE)
-        return [st1.DONE] + self.settle()
+        self.apply(move)
+        return [move] + self.settle()
 
     def ai_step(self, tick=None):
         """One move of the AI to move (a play, a claim or DONE). Returns it. A MemoryError
@@ -219,11 +222,18 @@ class Session:
     # -- saving -------------------------------------------------------------------------------
 
     def pack(self):
-        """The match in progress as bytes: header (version, seed, rounds, scores) + record."""
+        """The match in progress as bytes (GAME_VERSION 2): version, game, variant, role, match
+        kind, seed (4 bytes, big endian), rounds, rounds played, the two scores, who starts the
+        round; then the engine's packed record of the round (engine.record)."""
         m = self.match
+        t = self.settings
         head = bytes(
             (
                 GAME_VERSION,
+                t.game,
+                t.variant,
+                t.role,
+                t.kind,
                 (self.seed >> 24) & 255,
                 (self.seed >> 16) & 255,
                 (self.seed >> 8) & 255,
@@ -239,19 +249,7 @@ class Session:
 
     @staticmethod
     def unpack(data, settings, chooser=None):
-        """A Session from `pack()` bytes; IllegalMove if the bytes do not replay exactly."""
-        if len(data) < 10 or data[0] != GAME_VERSION:
-            raise IllegalMove("not a saved game of this version")
-        seed = (data[1] << 24) | (data[2] << 16) | (data[3] << 8) | data[4]
-        rec = unpack(data[10:])
-        if rec.timing != settings.timing or data[5] != settings.rounds or data[6] >= data[5]:
-            raise IllegalMove("the saved game does not match its settings")
-        s = Session(settings, seed, chooser)
-        s.match.played = data[6]
-        s.match.scores = [data[7], data[8]]
-        s.match.next_first = data[9]
-        if rec.seed != _round_seed(seed, data[6]) or rec.first != data[9]:
-            raise IllegalMove("the saved round does not match its match")
-        s.rec = rec
-        s.state = rec.replay()
-        return s
+        """A Session from pack() bytes (ui.resume.session, loaded at start only)."""
+        from ui.resume import session
+
+        return session(data, settings, chooser)

@@ -3,18 +3,22 @@
 Slot 0 is at byte 0, slot 1 at byte 4096. A record (little endian):
 
     0   4  magic b"STsv"
-    4   1  format version (FORMAT = 1)
+    4   1  format version (FORMAT = 2)
     5   1  reserved (0)
     6   2  payload length N
     8   4  sequence number: the valid record with the highest one wins
     12  4  CRC-32 (IEEE, as zlib.crc32) of the payload followed by bytes 4..11
     16  N  payload
 
-Payload, format 1:
+Payload, format 2:
 
-    1    settings length S (0..255), then S bytes (the UI's own layout)
-    132  statistics (Stats.SIZE, layout in Stats)
-    2    game length G (0: no game in progress), then G bytes (the engine's packed record)
+    1    settings length S (0..255), then S bytes (ui.session.Settings, with its own version)
+    196  statistics (Stats.SIZE, layout in Stats)
+    2    game length G (0: no game in progress), then G bytes (ui.session.Session.pack, with
+         its own version, then the engine's packed record)
+
+Format 1 had 132 bytes of statistics (no match cells): `_migrate` reads it, the settings and
+the game as they are (their own versions say how to read them).
 
 A save writes one whole record, in one `platform.save()` call, into the slot that does not
 hold the newest valid record, so a write cut short at any byte leaves the other slot intact;
@@ -32,14 +36,15 @@ except ImportError:
         return x
 
 
-FORMAT = 1
+FORMAT = 2
 MAGIC = b"STsv"
 AREA = const(8192)
 SLOT = const(4096)
 HEADER = const(16)
 SETTINGS_MAX = const(255)
 # The largest game record that always fits, whatever the settings length.
-GAME_MAX = SLOT - HEADER - 1 - SETTINGS_MAX - 132 - 2
+GAME_MAX = SLOT - HEADER - 1 - SETTINGS_MAX - 196 - 2
+STATS_1 = const(132)  # the statistics of format 1
 
 # Levels 0..2 are AI strengths; pass-and-play games do not count for streaks.
 PASS_AND_PLAY = const(3)
@@ -49,17 +54,18 @@ MSG_DAMAGED = "Save damaged; fresh start"
 MSG_OLD = "Old save (v%d) not loaded"
 MSG_NEW = "New save (v%d) not loaded"
 
-# CRC-32 table split into 16-bit halves: values of 2**30 and up are heap-allocated
-# long ints on CircuitPython, so the arithmetic stays in small ints.
-_TH = array("H", bytes(512))
-_TL = array("H", bytes(512))
+# CRC-32 by nibbles: a table of 16 entries (two lookups a byte) rather than 256, which would
+# hold 1 KB of RAM for good; split into 16-bit halves: values of 2**30 and up are
+# heap-allocated long ints on CircuitPython, so the arithmetic stays in small ints.
+_TH = array("H", bytes(32))
+_TL = array("H", bytes(32))
 
 
 def _make_table():
-    for i in range(256):
+    for i in range(16):
         h = 0
         lo = i
-        for _ in range(8):
+        for _ in range(4):
             carry = lo & 1
             lo = (lo >> 1) | ((h & 1) << 15)
             h >>= 1
@@ -78,9 +84,13 @@ def _crc(buf, start, end, h, lo):
     th = _TH
     tl = _TL
     for i in range(start, end):
-        x = (lo ^ buf[i]) & 0xFF
-        lo = ((lo >> 8) | ((h & 0xFF) << 8)) ^ tl[x]
-        h = (h >> 8) ^ th[x]
+        b = buf[i]
+        x = (lo ^ b) & 15
+        lo = ((lo >> 4) | ((h & 15) << 12)) ^ tl[x]
+        h = (h >> 4) ^ th[x]
+        x = (lo ^ (b >> 4)) & 15
+        lo = ((lo >> 4) | ((h & 15) << 12)) ^ tl[x]
+        h = (h >> 4) ^ th[x]
     return h, lo
 
 
@@ -100,25 +110,28 @@ def _put16(b, i, v):
 
 
 class Stats:
-    """Wins and losses per game, role, mode and level; win streaks against the AI.
+    """Wins and losses per game, role, mode and level; win streaks against the AI; matches.
 
     Indices: game 0 = Schotten Totten, 1 = Schotten Totten 2; role 0/1 (the UI's meaning:
-    first/second player, attacker/defender); mode 0 = base, 1 = tactic; level 0 easy,
-    1 medium, 2 hard, 3 pass-and-play (recorded from player 1's side, no streaks).
+    first/second player, attacker/defender); mode 0 = base, 1 = tactic (the variant); level 0
+    easy, 1 medium, 2 hard, 3 pass-and-play (recorded from player 1's side, no streaks).
     Layout (SIZE bytes): 32 cells of (wins u16, losses u16), cell
-    ((game * 2 + role) * 2 + mode) * 4 + level; then longest streak u16, current streak u16.
-    Counters stop at 65535.
+    ((game * 2 + role) * 2 + mode) * 4 + level; then longest streak u16, current streak u16
+    (format 1 ended there, at 132); then 16 match cells (wins u16, losses u16) at
+    132 + ((game * 2 + mode) * 4 + level) * 4: matches of several games (the first game's
+    matches of 3 to 9 rounds, the second game's revenge match; a single game counts in the
+    game cells only; a drawn match in neither). Counters stop at 65535.
     """
 
-    SIZE = 132
+    SIZE = 196
 
     def __init__(self, data=None):
-        self.data = bytearray(132)
+        self.data = bytearray(196)
         if data is not None:
-            self.data[:] = data
+            self.data[: len(data)] = data  # format 1's 132 bytes: no matches yet
 
     def clear(self):
-        for i in range(132):
+        for i in range(196):
             self.data[i] = 0
 
     @staticmethod
@@ -138,7 +151,19 @@ class Stats:
         if cur > self.longest:
             _put16(self.data, 128, cur)
 
-    def _sum(self, off, game, role, mode, level):
+    def record_match(self, game, mode, level, won):
+        """Count one finished match of several games (see the class)."""
+        self._cell(game, 0, mode, level)  # the indices' checks
+        i = STATS_1 + ((game * 2 + mode) * 4 + level) * 4 + (0 if won else 2)
+        _put16(self.data, i, min(65535, _u16(self.data, i) + 1))
+
+    def matches(self, won, game=-1, mode=-1, level=-1):
+        """Matches won (or lost) matching the given indices; -1 matches any."""
+        return self._sum(0 if won else 2, game, 0, mode, level, STATS_1)
+
+    def _sum(self, off, game, role, mode, level, matches=0):
+        """A sum over the game cells, or over the match cells (at `matches`: a match cell's
+        index is a game cell's of role 0 without its role bit)."""
         total = 0
         for cell in range(32):
             if (
@@ -147,7 +172,8 @@ class Stats:
                 and (mode < 0 or (cell >> 2) & 1 == mode)
                 and (level < 0 or cell & 3 == level)
             ):
-                total += _u16(self.data, cell * 4 + off)
+                i = matches + ((cell >> 4) << 3 | cell & 7) * 4 if matches else cell * 4
+                total += _u16(self.data, i + off)
         return total
 
     def wins(self, game=-1, role=-1, mode=-1, level=-1):
@@ -167,15 +193,6 @@ class Stats:
         return _u16(self.data, 130)
 
 
-def _migrate(version, data, start, n):
-    """A format-1 payload for an older record, or None to refuse it.
-
-    Format 0 was the prototype's layout and never shipped: nothing to carry over. A later
-    format change adds a branch here that converts data[start:start + n].
-    """
-    return None
-
-
 class Store:
     """Reads and writes the save area through `platform.load()` / `platform.save()`."""
 
@@ -185,96 +202,16 @@ class Store:
         self._newest = -1  # slot holding that record, -1 if none
         self._last = None  # (crc hi, crc lo, length) of the newest payload: skip equal saves
         self._buf = None
-        self._pcrc = None
         self._scanned = False
-
-    def _check(self, data, off):
-        """Sequence number of a CRC-valid record at off; -1 if the slot is blank, -2 if not."""
-        n = _u16(data, off + 6)
-        magic = True
-        for i in range(4):
-            magic = magic and data[off + i] == MAGIC[i]
-        if not magic or n > SLOT - HEADER:
-            for i in range(off, off + HEADER):
-                if data[i] != data[off]:
-                    return -2
-            return -1 if data[off] in (0, 0xFF) else -2
-        h, lo = _crc(data, off + HEADER, off + HEADER + n, 0xFFFF, 0xFFFF)
-        ph, pl = h, lo
-        h, lo = _crc(data, off + 4, off + 12, h, lo)
-        if _u16(data, off + 12) != lo ^ 0xFFFF or _u16(data, off + 14) != h ^ 0xFFFF:
-            return -2
-        self._pcrc = (ph, pl, n)
-        return _u16(data, off + 8) | (_u16(data, off + 10) << 16)
 
     def load(self):
         """(settings bytes, Stats, game bytes or None, message or None). A damaged save is a
         message, never an exception; only a MemoryError goes up (to the crash screen), as a
-        fresh start would later write over the save it could not read."""
-        try:
-            return self._load()
-        except MemoryError:
-            raise
-        except Exception:  # a bad save must never stop the game
-            self._scanned = True
-            return self._fresh(MSG_DAMAGED)
+        fresh start would later write over the save it could not read. The reading code is
+        ui/resume.py's, in RAM only while the game starts (App lets go of it)."""
+        from ui.resume import load
 
-    def _load(self):
-        data = self._p.load()
-        seqs = [-1, -1]
-        crcs = [None, None]
-        damaged = False
-        for s in (0, 1):
-            self._pcrc = None
-            seqs[s] = self._check(data, s * SLOT)
-            crcs[s] = self._pcrc
-            damaged = damaged or seqs[s] == -2
-        order = (0, 1) if seqs[0] >= seqs[1] else (1, 0)
-        if seqs[order[0]] >= 0:
-            self._seq = seqs[order[0]]
-            self._newest = order[0]
-        self._scanned = True
-        for s in order:
-            if seqs[s] < 0:
-                continue
-            off = s * SLOT
-            version = data[off + 4]
-            n = _u16(data, off + 6)
-            start = off + HEADER
-            if version != FORMAT:
-                payload = _migrate(version, data, start, n) if version < FORMAT else None
-                if payload is None:
-                    return self._fresh((MSG_OLD if version < FORMAT else MSG_NEW) % version)
-                data, start, n = payload, 0, len(payload)
-            got = self._parse(data, start, n)
-            if got is not None:
-                # Write next into the other slot, even if this one is not the newest.
-                self._newest = s
-                self._last = crcs[s] if version == FORMAT else None
-                return got
-            damaged = True
-        return self._fresh(MSG_DAMAGED if damaged else None)
-
-    def _fresh(self, message):
-        self._last = None
-        return b"", Stats(), None, message
-
-    def _parse(self, data, start, n):
-        end = start + n
-        if n < 1 + Stats.SIZE + 2:
-            return None
-        s = data[start]
-        i = start + 1 + s
-        if i + Stats.SIZE + 2 > end:
-            return None
-        settings = bytes(data[start + 1 : i])
-        stats = Stats(data[i : i + Stats.SIZE])
-        i += Stats.SIZE
-        g = _u16(data, i)
-        i += 2
-        if i + g != end:
-            return None
-        return settings, stats, (bytes(data[i:end]) if g else None), None
+        return load(self)
 
     def save(self, settings, stats, game):
         """Write settings, stats and the game in progress (bytes, or None) as a new record."""
@@ -288,7 +225,7 @@ class Store:
 
     def _write(self, settings, stats, game, force):
         if not self._scanned:
-            self._load()  # find the newest slot first: never overwrite it
+            self.load()  # find the newest slot first: never overwrite it
         s = len(settings)
         g = len(game) if game else 0
         if s > SETTINGS_MAX:

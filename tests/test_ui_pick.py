@@ -1,0 +1,398 @@
+"""The generic move picker (ui/pick.py) and the board layouts (ui/board.py), issue 11 item 4:
+options read from the legal moves through the game object alone, checked against the legal
+moves by brute force in random positions of both games (the second game's turns mix plays,
+declarations, retreats and cauldrons, which the screens do not offer yet: the same picker
+reaches every one of them by keys), and a layout with four cards a side and seven in hand."""
+
+import os
+
+import pytest
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+
+from engine.games import load  # noqa: E402
+from engine.rng import Rng  # noqa: E402
+from sim.tools import random_mover  # noqa: E402
+from ui import gfx  # noqa: E402
+from ui.board import BASE, HAND_Y, MINE_Y, MSG_Y, SIDE_X, STONE_Y, BoardView, layout_for  # noqa: E402
+from ui.pick import CARD, EXTRA, NO, TARGET, Pick, option, options, tryable  # noqa: E402
+
+
+def lacks(part, value):
+    """decode's mark for a part a move does not have: -1 (0 for the extra)."""
+    return value == (0 if part == EXTRA else -1)
+
+
+from ui.platform import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_UP  # noqa: E402
+
+
+def parts(g, m):
+    """The (part, value) pairs of move m that a player picks, in order."""
+    d = g.decode(m)
+    return [(i, d[i]) for i in range(CARD, EXTRA + 1) if not lacks(i, d[i])]
+
+
+def leaves(g, moves, chosen, out):
+    """Every move the picker can complete from `chosen`, walking every option (brute force)."""
+    opts = []
+    done = options(g, moves, chosen, opts)
+    if not opts:
+        if done >= 0 and chosen != [NO] * 4:
+            out.append(done)
+        return
+    for o in opts:
+        part, value = o >> 10, o & 1023
+        chosen[part] = value
+        leaves(g, moves, chosen, out)
+        chosen[part] = NO
+
+
+def positions(name, games=4, seed=1):
+    """States of random games of one game (every state met)."""
+    g = load(name)
+    rng = Rng(seed)
+    move = random_mover(g)
+    for i in range(games):
+        st = g.new_state(None, seed * 100 + i)
+        while not g.is_over(st):
+            yield g, st
+            st.apply(move(st, rng), st.to_move)
+
+
+@pytest.mark.parametrize("name", ["st1", "st2"])
+def test_the_options_walk_to_exactly_the_legal_moves(name):
+    """From nothing picked, walking every option reaches each legal move with parts exactly
+    once, and nothing else; the moves without parts are what B plays (DONE)."""
+    n = 0
+    for g, st in positions(name):
+        legal = st.legal_moves()
+        got = []
+        leaves(g, legal, [NO] * 4, got)
+        with_parts = [m for m in legal if parts(g, m)]
+        assert sorted(got) == with_parts, (g.position_text(st), got)
+        opts = []
+        done = options(g, legal, [NO] * 4, opts)
+        partless = [m for m in legal if not parts(g, m)]
+        assert done == (partless[0] if partless else -1)
+        assert opts == sorted(set(option(*parts(g, m)[0]) for m in with_parts))
+        n += 1
+    assert n > 150
+
+
+def test_the_first_game_offers_the_hand_then_the_open_stones():
+    """The first game's steps, said the old way: the sorted hand, then the open stones."""
+    for g, st in positions("st1", 3, 5):
+        opts = []
+        options(g, st.legal_moves(), [NO] * 4, opts)
+        if st.phase == g.PH_PLAY and len(st.legal_moves()) > 1:
+            hand = sorted(st.hand_of(st.to_move))
+            assert opts == [option(CARD, c) for c in hand]
+            chosen = [NO, hand[-1], NO, NO]
+            options(g, st.legal_moves(), chosen, opts)
+            assert opts == [option(TARGET, s) for s in st.open_stones(st.to_move)]
+        elif st.phase == g.PH_CLAIM:
+            assert opts == [option(TARGET, s) for s in g.claimable(st)]
+
+
+def test_tryable_adds_the_complete_formations_not_proven_yet():
+    """In the claim step the cursor may also go to a complete, unclaimed side that is not
+    proven (to be told why): brute force from the table's counts."""
+    seen = 0
+    for g, st in positions("st1", 6, 2):
+        if st.phase != g.PH_CLAIM:
+            continue
+        p = st.to_move
+        opts = []
+        options(g, st.legal_moves(), [NO] * 4, opts)
+        tryable(g, st, opts)
+        complete = [s for s in range(9) if not st.owner[s] and st.cnt[s * 2 + p] == st.need[s]]
+        assert opts == [option(TARGET, s) for s in complete]
+        seen += len(complete) > len(g.claimable(st))
+    assert seen > 10
+
+
+class FakeGame:
+    """A game object of three-part moves (the shape of a variant's action cards): a card then
+    a target then an extra; a target alone; an extra alone; a card alone; one move without
+    parts. Move ints are arbitrary: only decode() gives their parts."""
+
+    NTARGETS = 3
+    KIND_PLAY = 0
+    MOVES = {}
+
+    @classmethod
+    def decode(cls, m):
+        return cls.MOVES[m]
+
+
+FakeGame.MOVES = {
+    10: (0, 5, 0, 1),
+    11: (0, 5, 0, 2),
+    12: (0, 5, 2, 1),
+    13: (0, 7, 1, 3),
+    20: (1, -1, 1, 0),
+    30: (3, -1, -1, 5),
+    31: (3, -1, -1, 6),
+    40: (7, 9, -1, 0),
+    99: (4, -1, -1, 0),
+}
+
+
+def test_a_game_of_three_part_moves():
+    g = FakeGame
+    moves = sorted(g.MOVES)
+    got = []
+    leaves(g, moves, [NO] * 4, got)
+    assert sorted(got) == [10, 11, 12, 13, 20, 30, 31, 40]
+    opts = []
+    assert options(g, moves, [NO] * 4, opts) == 99
+    assert opts == [option(CARD, 5), option(CARD, 7), option(CARD, 9), option(TARGET, 1)] + [
+        option(EXTRA, 5),
+        option(EXTRA, 6),
+    ]
+    assert options(g, moves, [NO, 5, NO, NO], opts) == -1 and opts == [option(TARGET, 0), option(TARGET, 2)]
+    assert options(g, moves, [NO, 5, 0, NO], opts) == -1 and opts == [option(EXTRA, 1), option(EXTRA, 2)]
+    assert options(g, moves, [NO, 5, 0, 2], opts) == 11 and opts == []
+    assert options(g, moves, [NO, 9, NO, NO], opts) == 40 and opts == []
+
+
+# -- the picker's keys, on a stand-in table ------------------------------------------------------
+
+
+class _Board:
+    def __init__(self):
+        self.hand = self.stone = None
+
+    def point_hand(self, i):
+        self.hand = i
+
+    def point_stone(self, s, k):
+        self.stone = None if s is None else (s, k)
+
+    def point_target(self, st, seat, t, slot):
+        self.stone = (t, "slot" if slot else "on")
+
+
+class _Rec:
+    def __init__(self):
+        self.moves = []
+
+
+class _Session:
+    def __init__(self, g, st):
+        self.g = g
+        self.state = st
+        self.rec = _Rec()
+
+    def do(self, m):
+        self.state.apply(m)
+        self.rec.moves.append(m)
+        return [m]
+
+
+class Table(Pick):
+    """Pick with a stand-in session and board: what ui.play.Play gives it."""
+
+    def __init__(self, g, st):
+        self.session = _Session(g, st)
+        self.board = _Board()
+        self.played = []
+        self.notes = []
+        self._init_pick()
+
+    def sound(self, name):
+        pass
+
+    def redraw(self, note=None):
+        self._point(self.board, self.session.state, self.session.state.to_move)
+        self.notes.append(note)
+
+    def _after_human(self, moves, before):
+        self.played.append(moves[0])
+        self.unpick()
+
+
+def pick_by_keys(t, m):
+    """Press keys as a player would to play move m: Right until the cursor is on the next
+    part, A; B for a move without parts. Returns the keys pressed."""
+    g = t.session.g
+    keys = 0
+    todo = parts(g, m)
+    if not todo:
+        t.pick_key(K_B)
+        return 1
+    for part, value in todo:
+        want = option(part, value)
+        for _ in range(len(t._pick()) + 1):
+            if t._cur() == want:
+                break
+            t.pick_key(K_RIGHT)
+            keys += 1
+        assert t._cur() == want, (m, t.opts)
+        t.pick_key(K_A)
+        keys += 1
+    return keys
+
+
+@pytest.mark.parametrize("name", ["st1", "st2"])
+def test_every_legal_move_is_picked_by_keys(name):
+    """From random positions of either game, each legal move is played by Right and A (and B
+    for DONE) on the same picker, which knows nothing of the game but its game object."""
+    count = 0
+    for i, (g, st) in enumerate(positions(name, 3, 7)):
+        if i % 3:
+            continue
+        for m in st.legal_moves():
+            t = Table(g, st.copy())
+            t.redraw()
+            pick_by_keys(t, m)
+            assert t.played == [m] and t.session.rec.moves == [m]
+            count += 1
+    assert count > 200
+
+
+def test_back_left_and_the_cursor_memory():
+    g = load("st1")
+    st = g.new_state(None, 3)
+    t = Table(g, st)
+    t.redraw()
+    hand = sorted(st.hand_of(0))
+    assert t.board.hand == 0 and t.board.stone is None
+    t.pick_key(K_LEFT)  # wraps to the last card
+    assert t.board.hand == len(hand) - 1 and t._cur() == option(CARD, hand[-1])
+    t.pick_key(K_UP)  # Up takes a hand card like A
+    assert t.sel == 1 and t.chosen[CARD] == hand[-1] and t.board.stone == (4, "slot")
+    t.pick_key(K_RIGHT)
+    assert t.stone_i == 5
+    t.pick_key(K_UP)  # not a card step: nothing
+    assert t.sel == 1
+    t.pick_key(K_DOWN)  # back: the card under the cursor again
+    assert t.sel == 0 and t.chosen[CARD] == NO and t._cur() == option(CARD, hand[-1])
+    t.pick_key(K_B)  # nothing to go back to, and no move without parts in this step
+    assert t.played == [] and t.sel == 0
+    t.pick_key(K_A)
+    assert t.stone_i == 5  # the stone cursor remembers
+    t.pick_key(K_A)
+    assert t.played == [g.encode(g.KIND_PLAY, hand[-1], 5)]
+
+
+def test_a_hint_puts_the_cursor_on_its_last_part():
+    g = load("st1")
+    st = g.new_state(None, 4)
+    t = Table(g, st)
+    m = st.legal_moves()[7]
+    _, card, stone, _ = g.decode(m)
+    t.point_at(m)
+    assert t.sel == 1 and t.chosen[CARD] == card and t._cur() == option(TARGET, stone)
+    assert t.hand_i == sorted(st.hand_of(0)).index(card)
+    t.pick_key(K_A)
+    assert t.played == [m]
+
+
+def test_a_claim_tried_on_an_unproven_formation_says_why_and_changes_nothing():
+    from tests.helpers import build
+
+    g = load("st1")
+    st = build({2: ("R1 R2 R3", "G8 G9"), 5: ("B1 B2 B3", "Y1 Y2")}, hand1="P1", phase=g.PH_CLAIM)
+    t = Table(g, st)
+    t.redraw()
+    assert t.opts == [option(TARGET, 1), option(TARGET, 4)] and t._cur() == option(TARGET, 4)
+    t.pick_key(K_LEFT)
+    t.pick_key(K_A)
+    assert t.played == [] and t.notes[-1] == "They could add G7" and t.sel == 0
+    assert t._cur() == option(TARGET, 1) and st.owner[1] == 0
+    t.pick_key(K_RIGHT)
+    t.pick_key(K_A)  # stone 5: B1 B2 B3 against two yellows is proven
+    assert t.played == [g.encode(g.KIND_CLAIM, -1, 4)]
+
+
+# -- layouts --------------------------------------------------------------------------------------
+
+
+def test_layouts_are_chosen_through_the_game_object():
+    st1, st2 = load("st1"), load("st2")
+    assert layout_for(st1) == BASE == (9, 3, 6)
+    assert layout_for(st1, 1) == (9, 4, 7)  # the tactic variant: Mud Fight, seven cards
+    assert layout_for(st2) == (7, 4, 6)
+
+
+def _boxes(b):
+    """(name, x, y, w, h) of the table's parts."""
+    out = []
+    for name in ("opp", "stones", "mine", "hand"):
+        c = getattr(b, name)
+        g = c.grid
+        w, h = gfx.TILE_W[c.size], gfx.TILE_H[c.size]
+        out.append((name, g.x, g.y, g.width * w, g.height * h))
+    for name in ("msg_area", "side"):
+        t = getattr(b, name)
+        out.append((name, t.grid.x, t.grid.y, t.cols * gfx.FONT_W, t.rows * gfx.FONT_H))
+    return out
+
+
+@pytest.mark.parametrize("layout", [BASE, (9, 4, 7), (7, 4, 6), (9, 3, 7)])
+def test_every_layout_fits_the_screen_without_overlap(layout):
+    b = BoardView(layout)
+    boxes = _boxes(b)
+    for name, x, y, w, h in boxes:
+        assert 0 <= x and x + w <= 160 and 0 <= y and y + h <= 128, (name, x, y, w, h)
+    for i in range(len(boxes)):
+        for j in range(i):
+            a, c = boxes[i], boxes[j]
+            apart = a[1] + a[3] <= c[1] or c[1] + c[3] <= a[1] or a[2] + a[4] <= c[2] or c[2] + c[4] <= a[2]
+            assert apart, (a, c)
+    assert b.hand.grid.width == layout[2] and b.opp.grid.height == layout[1]
+
+
+def test_the_base_layout_is_the_one_the_screens_had():
+    b = BoardView()
+    assert (b.stones.grid.y, b.mine.grid.y, b.msg_area.grid.y, b.hand.grid.y) == (
+        STONE_Y,
+        MINE_Y,
+        MSG_Y,
+        HAND_Y,
+    )
+    assert (STONE_Y, MINE_Y, MSG_Y, HAND_Y) == (33, 44, 78, 92)
+    assert (b.side.grid.x, b.side.grid.y, b.side.cols, b.side.rows) == (SIDE_X, HAND_Y - 1, 4, 3)
+    assert b.hand.size == gfx.LARGE and b.stones.grid.x == 3
+
+
+def test_four_cards_a_side_and_a_seven_card_hand_are_drawn(tmp_path):
+    """The compact layout on screen: a stone with four cards on each side (the Mud Fight's
+    formations) and a hand of seven, every card where the layout puts it."""
+    from engine import st1
+    from sim.platform import SimPlatform
+    from tests.helpers import cards
+
+    st = st1.State(None)
+    mine, theirs = cards("R1 R2 R3 R4"), cards("B5 B6 B7 B8")
+    st.need[0] = 4
+    for k in range(4):
+        st.board[0 * 4 + k] = mine[k]  # stone 1, player 1's side
+        st.board[1 * 4 + k] = theirs[k]
+    st.cnt[0] = st.cnt[1] = 4
+    hand = cards("G1 G2 G3 G4 G5 G6 G7")
+    for i, c in enumerate(hand):
+        st.hand[i] = c
+    p = SimPlatform(str(tmp_path / "s.bin"), headless=True)
+    try:
+        b = BoardView((9, 4, 7))
+        p.root.append(b.group)
+        b.draw(st, 0, None, (), [0, 0])
+        b.point_hand(6)
+        b.point_target(st, 0, 0, False)
+        p.refresh()
+        assert [b.mine.cards[k * 9] for k in range(4)] == list(mine)
+        assert [b.opp.cards[(3 - k) * 9] for k in range(4)] == list(theirs)  # last card on top
+        assert list(b.hand.cards) == sorted(hand)
+        table = tuple((gfx.PALETTE[gfx.C_TABLE] >> s) & 255 for s in (16, 8, 0))
+        # the fourth card of each side and the seventh hand card show a face, not the table
+        for x, y in ((b.x + 8, b.mine_y + 3 * 11 + 5), (b.x + 8, 5), (2 + 6 * 17 + 8, b.hand_y + 5)):
+            assert p.pixel(x, y) != table, (x, y)
+        assert b.hand_cursor.grid.x == 2 + 6 * 17 and b.hand_cursor.grid.y == b.hand_y
+        b.thinking(True)
+        assert b.side.grid[b.side.cols] != 0 and b.think.row == b.score.row
+        b.thinking(False)  # the score's line comes back
+        assert b.score.text == "0-0" and b.side.grid[b.side.cols] == gfx.glyph("0", gfx.GOLD)
+    finally:
+        p.close()
