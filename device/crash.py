@@ -91,8 +91,8 @@ def _font():
         w, h = font.get_bounding_box()[:2]
         q = font.get_glyph(63)
 
-        def tile(ch):
-            g = font.get_glyph(ord(ch)) or q
+        def tile(code):
+            g = font.get_glyph(code) or q
             return g.tile_index
 
         palette = displayio.Palette(2)
@@ -103,7 +103,7 @@ def _font():
         print(NEEDS_TERMINALIO)
         from ui import gfx  # the game's font sheet (assets/font.bmp)
 
-        return gfx.sheet(gfx.FONT), gfx.FONT_W, gfx.FONT_H, gfx.glyph, gfx.palette()
+        return gfx.sheet(gfx.FONT), gfx.FONT_W, gfx.FONT_H, gfx.tile_of, gfx.palette()
 
 
 def show_text(title, body, footer):
@@ -132,12 +132,14 @@ def show_text(title, body, footer):
         height=rows,
         tile_width=w,
         tile_height=h,
-        default_tile=tile(" "),
+        default_tile=tile(32),
         x=(display.width - cols * w) // 2,
         y=(display.height - rows * h) // 2,
     )
     for r in range(rows):
-        line = lines[r]
+        # Character codes, not one-character strings: indexing a str makes each character
+        # a qstr, and a new qstr may need a new pool that a crashed heap does not have.
+        line = lines[r].encode()
         for c in range(min(cols, len(line))):
             grid[c, r] = tile(line[c])
     group = displayio.Group()

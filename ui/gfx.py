@@ -242,10 +242,11 @@ for _c in CHARS.encode():
 def glyph(ch, ink=WHITE):
     """Font sheet tile of character `ch` in `ink`, e.g. glyph("A") == 29 (a space is 0 in
     every ink: blank is blank)."""
-    return _tile(ord(ch), ink)
+    return tile_of(ord(ch), ink)
 
 
-def _tile(code, ink):
+def tile_of(code, ink=WHITE):
+    """Font sheet tile of character code `code` in `ink` (glyph() for a one-character str)."""
     o = code - 32
     if not o:
         return 0
@@ -281,7 +282,7 @@ class TextGrid:
                 if o >= 0x80:  # not ASCII: the box, one cell for the whole character
                     while j < end and data[j] & 0xC0 == 0x80:
                         j += 1
-                t = _tile(o, ink)
+                t = tile_of(o, ink)
             c = col + i
             if 0 <= c < self.cols and g[base + c] != t:
                 g[base + c] = t
