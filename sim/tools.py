@@ -192,12 +192,14 @@ def _is_st2(text):
     return game_of(text) == "st2"
 
 
-def random_mover(game):
-    """A game's random-move function for self-play (engine.<game>.play.random_move: claims
-    taken as soon as they hold). Desktop only: the device bundle leaves the play modules out."""
+def random_mover(game, variant=0):
+    """A game's random-move function for self-play (engine.<game>.play.random_move, and
+    engine.st1.tplay's for the first game's tactic variant: claims taken as soon as they
+    hold). Desktop only: the device bundle leaves the play modules out."""
     import importlib
 
-    return importlib.import_module("engine.%s.play" % game.NAME).random_move
+    module = "tplay" if variant else "play"
+    return importlib.import_module("engine.%s.%s" % (game.NAME, module)).random_move
 
 
 def selfplay_st2(games, seed):
@@ -205,17 +207,17 @@ def selfplay_st2(games, seed):
     return _selfplay(games, seed, load("st2"), lambda i: None)
 
 
-def selfplay(games, seed, timing):
-    """Schotten Totten random self-play, the players starting in turn."""
+def selfplay(games, seed, timing, variant=0):
+    """Schotten Totten random self-play, the players starting in turn (variant 1: tactic)."""
     g = load("st1")
-    return _selfplay(games, seed, g, lambda i: g.options(timing=timing, first=i & 1))
+    return _selfplay(games, seed, g, lambda i: g.options(variant, timing, i & 1), variant)
 
 
-def _selfplay(games, seed, game, options):
+def _selfplay(games, seed, game, options, variant=0):
     """The summary line of `games` random games through a game object: game i dealt from
-    seed + i with options(i), every move random_mover(game) with one random stream."""
+    seed + i with options(i), every move random_mover(game, variant) with one random stream."""
     rng = Rng(seed)
-    move = random_mover(game)
+    move = random_mover(game, variant)
     wins = [0, 0]
     turns = 0
     t0 = time.perf_counter()
@@ -236,7 +238,13 @@ def _selfplay(games, seed, game, options):
 
 
 def board_text(st):
-    """A human-readable picture of the table: player 2's side on top, player 1's below."""
+    """A human-readable picture of the table: player 2's side on top, player 1's below (a
+    tactic game: four rows a side, tactic cards by their first five letters, the combat modes
+    under the stones' numbers: B Blind-Man's Bluff, M Mud Fight)."""
+    if getattr(st, "VARIANT", 0):
+        from sim.tools_t import board_text_t
+
+        return board_text_t(st)
     rows = []
     for p, label in ((1, "P2"), (0, "P1")):
         for k in (2, 1, 0) if p == 1 else (0, 1, 2):
@@ -272,8 +280,12 @@ def main_selfplay(args):
     if args.game == "st2" and args.variant == "base":
         print(selfplay_st2(args.games, args.seed))
         return 0
-    if args.game != "st1" or args.variant != "base":
-        print("only --game st1|st2 --variant base exist so far", file=sys.stderr)
+    if args.game != "st1" or args.variant not in ("base", "tactic"):
+        print(
+            "only --game st1 --variant base|tactic and --game st2 --variant base exist so far",
+            file=sys.stderr,
+        )
         return 2
-    print(selfplay(args.games, args.seed, st1.T1999 if args.timing == "1999" else st1.T2016))
+    timing = st1.T1999 if args.timing == "1999" else st1.T2016
+    print(selfplay(args.games, args.seed, timing, 1 if args.variant == "tactic" else 0))
     return 0

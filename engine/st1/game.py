@@ -181,10 +181,16 @@ def move_text(move):
 
 
 def parse_move(text):
-    """Text to move int: engine.st1.notation (engine.st1.tnotation for tactic moves)."""
-    from engine.st1.tnotation import parse_move as parse
+    """Text to move int: engine.st1.notation, else engine.st1.tnotation (tactic moves; its
+    error names every form)."""
+    from engine.st1.notation import parse_move as parse
 
-    return parse(text)
+    try:
+        return parse(text)
+    except IllegalMove:
+        from engine.st1.tnotation import parse_move as tparse
+
+        return tparse(text)
 
 
 def position_text(st):

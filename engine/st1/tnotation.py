@@ -76,13 +76,10 @@ def _stone(text):
 
 
 def parse_move(text):
-    """Text to move int (base and tactic moves): parse_move("BANSHEE") == 558."""
-    from engine.st1.notation import parse_move as base
-
-    try:
-        return base(text)
-    except IllegalMove:
-        pass
+    """Text to a tactic move int (engine.st1.game.parse_move tries the base game's forms
+    first): parse_move("BANSHEE") == 558, parse_move("+tactic") == 588."""
+    if not isinstance(text, str):
+        raise IllegalMove("malformed move %r" % (text,))
     t = text.strip()
     low = t.lower()
     if low in _DECKS:

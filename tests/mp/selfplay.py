@@ -1,7 +1,8 @@
 """Random self-play on the MicroPython VM, from the repository root:
 micropython -X heapsize=64K tests/mp/selfplay.py GAME GAMES SEED [VARIANT] [TIMING]
-GAME st1 (VARIANT base, TIMING 2016|1999) or st2 (Schotten Totten 2, base game; player 1 is
-the Attacker). Only the chosen game's modules are imported.
+GAME st1 (VARIANT base|tactic, TIMING 2016|1999) or st2 (Schotten Totten 2, base game; player 1
+is the Attacker). Only the chosen game's modules are imported (and of the first game's, only
+the tactic variant's for tactic).
 Prints: games=N p1_wins=A p2_wins=B avg_turns=T games_per_s=R
 """
 
@@ -19,8 +20,12 @@ def _ms():
 
 
 def main(argv):
-    if len(argv) < 3 or argv[0] not in ("st1", "st2") or (len(argv) > 3 and argv[3] != "base"):
-        print("usage: selfplay.py st1|st2 GAMES SEED [base] [2016|1999]")
+    variant = argv[3] if len(argv) > 3 else "base"
+    if len(argv) < 3 or argv[0] not in ("st1", "st2") or variant not in ("base", "tactic"):
+        print("usage: selfplay.py st1|st2 GAMES SEED [base|tactic] [2016|1999]")
+        sys.exit(2)
+    if argv[0] == "st2" and variant != "base":
+        print("usage: selfplay.py st1|st2 GAMES SEED [base|tactic] [2016|1999]")
         sys.exit(2)
     games = int(argv[1])
     seed = int(argv[2])
@@ -40,6 +45,20 @@ def main(argv):
 
         for i in range(games):
             st = random_game(seed + i, rng)
+            wins[st.winner] += 1
+            turns += st.turn
+    elif variant == "tactic":
+        import gc
+
+        # Leaves first, collecting after each (as for st2 above).
+        for m in ("prove", "table", "ttable", "tprove", "tactic", "tplay"):
+            __import__("engine.st1." + m)
+            gc.collect()
+        from engine.st1.tplay import random_game
+
+        timing = 1 if len(argv) > 4 and argv[4] == "1999" else 0
+        for i in range(games):
+            st = random_game(seed + i, timing, rng, i & 1)
             wins[st.winner] += 1
             turns += st.turn
     else:
