@@ -12,7 +12,7 @@ a=- r1= r2= s1=...s9=, each stone "cards/cards/owner/modes" (docs/NOTATION.md).
 from engine import st1
 from engine.cards import parse as clan_parse
 from engine.errors import IllegalMove
-from engine.st1.tactic import TState, cname
+from engine.st1.tactic import TState
 from engine.st1.ttable import (
     DRAW,
     HSLOTS,
@@ -31,6 +31,7 @@ from engine.st1.ttable import (
     STEP_STONE,
     TNAMES,
     TNMOVES,
+    cname,
 )
 from engine.text import digits
 

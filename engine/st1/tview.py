@@ -7,12 +7,26 @@ with Recruiter: those cards' places in the deck, or in the opponent's hand once 
 nor the order of either deck.
 """
 
+try:
+    from micropython import const
+except ImportError:
+
+    def const(x):
+        return x
+
+
 from engine.errors import IllegalMove
-from engine.st1.ttable import HSLOTS, NALL, NCLAN, NONE, TTable, copy_ttable
+from engine.st1.tlegal import TLegal
+from engine.st1.ttable import copy_ttable
+
+_NALL = const(64)
+_NCLAN = const(54)
+_HSLOTS = const(9)
+_NONE = const(255)
 
 
 def _masked(deck, n, kn, me):
-    """A deck's slots as `me` sees them: the card where `me` knows it, else NONE; and the
+    """A deck's slots as `me` sees them: the card where `me` knows it, else _NONE; and the
     slots the opponent knows (bit 1) or both do (bit 0 too): kept as kd flags."""
     out = bytearray(b"\xff" * len(deck))
     kd = bytearray(len(deck))
@@ -27,20 +41,20 @@ def _masked(deck, n, kn, me):
     return out, kd
 
 
-class TView(TTable):
+class TView(TLegal):
     """Player `me`'s information state in a tactic game (docs/ENGINE.md)."""
 
     def __init__(self, st, me):
         self.me = me
         copy_ttable(self, st)
-        o = me * HSLOTS
-        self.hand = bytes(sorted(st.hand[o : o + HSLOTS]))
+        o = me * _HSLOTS
+        self.hand = bytes(sorted(st.hand[o : o + _HSLOTS]))
         opp = st.hand_of(me ^ 1)
         self.opp_hand = len(opp)
         self.opp_tactics = 0
         known = []
         for c in opp:
-            if c >= NCLAN:
+            if c >= _NCLAN:
                 self.opp_tactics += 1
             if st.kn[c] >> me & 1:
                 known.append(c)
@@ -48,9 +62,9 @@ class TView(TTable):
         self.opp_known = bytes(known)
         self.deck, self.kd = _masked(st.deck, st.ndeck, st.kn, me)
         self.tdeck, self.ktd = _masked(st.tdeck, st.ntdeck, st.kn, me)
-        kn = bytearray(NALL)
+        kn = bytearray(_NALL)
         mine = self.hand_of(me)
-        for c in range(NALL):
+        for c in range(_NALL):
             if st.public[c] or c in mine or st.kn[c] >> me & 1:
                 kn[c] = st.kn[c]
         self.kn = kn
@@ -58,12 +72,12 @@ class TView(TTable):
     def hand_of(self, p):
         if p != self.me:
             raise IllegalMove("a view does not show the opponent's hand")
-        return [c for c in self.hand if c != NONE]
+        return [c for c in self.hand if c != _NONE]
 
     def legal_moves(self):
         if self.to_move != self.me:
             return []
-        return TTable.legal_moves(self)
+        return TLegal.legal_moves(self)
 
     def key(self):
         """Everything the view holds, as bytes: two states that `me` cannot tell apart give
@@ -92,10 +106,10 @@ class TView(TTable):
         st = object.__new__(TState)
         copy_ttable(st, self)
         if pool is None:
-            pool = bytearray(NALL)
+            pool = bytearray(_NALL)
         me = self.me
-        placed = bytearray(NALL)  # cards whose place `me` knows
-        for c in range(NALL):
+        placed = bytearray(_NALL)  # cards whose place `me` knows
+        for c in range(_NALL):
             if self.public[c]:
                 placed[c] = 1
         for c in self.hand_of(me):
@@ -104,33 +118,33 @@ class TView(TTable):
             placed[c] = 1
         for d, n in ((self.deck, self.ndeck), (self.tdeck, self.ntdeck)):
             for i in range(n):
-                if d[i] != NONE:
+                if d[i] != _NONE:
                     placed[d[i]] = 1
         # Unknown clan cards in pool[0:nc], unknown tactic cards in pool[nc:nt].
         nc = 0
-        for c in range(NCLAN):
+        for c in range(_NCLAN):
             if not placed[c]:
                 pool[nc] = c
                 nc += 1
         nt = nc
-        for c in range(NCLAN, NALL):
+        for c in range(_NCLAN, _NALL):
             if not placed[c]:
                 pool[nt] = c
                 nt += 1
         rng.shuffle(pool, 0, nc)
         rng.shuffle(pool, nc, nt)
         st.kn = self.kn[:]
-        st.hand = bytearray(b"\xff" * (2 * HSLOTS))
+        st.hand = bytearray(b"\xff" * (2 * _HSLOTS))
         mine = self.hand_of(me)
-        o = me * HSLOTS
+        o = me * _HSLOTS
         for i in range(len(mine)):
             st.hand[o + i] = mine[i]
-        o = (me ^ 1) * HSLOTS
+        o = (me ^ 1) * _HSLOTS
         kt = 0
         for i in range(len(self.opp_known)):
             c = self.opp_known[i]
             st.hand[o + i] = c
-            kt += c >= NCLAN
+            kt += c >= _NCLAN
         i = len(self.opp_known)
         ic, it = 0, nc
         for _ in range(self.opp_tactics - kt):
@@ -145,7 +159,7 @@ class TView(TTable):
         st.tdeck = self.tdeck[:]
         for d, n, kd in ((st.deck, self.ndeck, self.kd), (st.tdeck, self.ntdeck, self.ktd)):
             for j in range(n):
-                if d[j] == NONE:
+                if d[j] == _NONE:
                     if d is st.deck:
                         c = pool[ic]
                         ic += 1

@@ -19,6 +19,17 @@ def _ms():
     return time.ticks_ms() if "ticks_ms" in dir(time) else time.monotonic_ns() // 1000000
 
 
+def _load(package, modules):
+    """Import the modules leaves first, collecting after each: compiling from source is the
+    heap's peak (the device loads precompiled modules instead), and fragments it."""
+    import gc
+
+    gc.collect()
+    for m in modules:
+        __import__(package + m)
+        gc.collect()
+
+
 def main(argv):
     variant = argv[3] if len(argv) > 3 else "base"
     if len(argv) < 3 or argv[0] not in ("st1", "st2") or variant not in ("base", "tactic"):
@@ -34,13 +45,10 @@ def main(argv):
     turns = 0
     t0 = _ms()
     if argv[0] == "st2":
-        import gc
-
-        # Leaves first, collecting after each: compiling from source is the heap's peak (the
-        # device loads precompiled modules instead).
-        for m in ("cards", "forms", "prove", "moves", "legal", "table", "rules", "state", "actions", "play"):
-            __import__("engine.st2." + m)
-            gc.collect()
+        _load(
+            "engine.st2.",
+            ("cards", "forms", "prove", "moves", "legal", "table", "rules", "state", "actions", "play"),
+        )
         from engine.st2.play import random_game
 
         for i in range(games):
@@ -48,12 +56,7 @@ def main(argv):
             wins[st.winner] += 1
             turns += st.turn
     elif variant == "tactic":
-        import gc
-
-        # Leaves first, collecting after each (as for st2 above).
-        for m in ("prove", "table", "ttable", "tprove", "tactic", "tplay"):
-            __import__("engine.st1." + m)
-            gc.collect()
+        _load("engine.st1.", ("prove", "table", "tprove", "ttable", "tlegal", "truse", "tactic", "tplay"))
         from engine.st1.tplay import random_game
 
         timing = 1 if len(argv) > 4 and argv[4] == "1999" else 0
@@ -62,6 +65,7 @@ def main(argv):
             wins[st.winner] += 1
             turns += st.turn
     else:
+        _load("engine.st1.", ("prove", "table", "play"))
         from engine import st1
         from engine.st1.play import random_game
 
