@@ -11,18 +11,15 @@ from engine.games import load
 from engine.record_text import game_of, replay_text
 from engine.rng import Rng
 from engine.st1.play import random_move
-from engine.st1.prove import beat, score
+from engine.st1.tprove import JOKER, beat_t, score_t
 
 FIELDS = ("game", "my_cards", "opp_cards", "visible_elsewhere", "me_completed_first")
+FIELDS_ST1 = FIELDS + ("mud", "blind")
 FIELDS_ST2 = FIELDS + ("tile", "damaged")
+# The tactic cards by name (ids 54..63, the two Jokers first); elites are 54..57.
+TACTICS = ("JOKER", "JOKER", "SPY", "SHIELD", "BLIND", "MUD", "RECRUITER", "STRATEGIST", "BANSHEE", "TRAITOR")
+ONE_JOKER = "each player can only have one Joker on his side of the border"
 MAX_LINE = 1 << 16  # bytes of one request line: a longer one is answered with an error, unread
-
-
-def _card_list(obj, key):
-    v = obj.get(key, [])
-    if not isinstance(v, list):
-        raise IllegalMove("%s must be a list of card names" % key)
-    return [parse(x) for x in v]
 
 
 def check_fields(obj):
@@ -32,7 +29,7 @@ def check_fields(obj):
     game = obj.get("game", 1)
     if type(game) is not int or game not in (1, 2):
         raise IllegalMove("only game 1 (Schotten Totten) and game 2 (Schotten Totten 2) exist")
-    known = FIELDS if game == 1 else FIELDS_ST2
+    known = FIELDS_ST1 if game == 1 else FIELDS_ST2
     for k in obj:
         if k not in known:
             raise IllegalMove(
@@ -44,7 +41,51 @@ def check_fields(obj):
     first = obj.get("me_completed_first")
     if first is not None and first is not True and first is not False:
         raise IllegalMove("me_completed_first must be true, false or null")
+    for k in ("mud", "blind"):
+        if type(obj.get(k, False)) is not bool:
+            raise IllegalMove("%s must be true or false" % k)
     return game
+
+
+def _st1_cards(obj, key, used):
+    """A game-1 card list: clan names and tactic names (docs/NOTATION.md) to ids. `used`
+    counts the tactic cards met so far (bytearray of 10): each exists once, the Joker twice."""
+    v = obj.get(key, [])
+    if not isinstance(v, list):
+        raise IllegalMove("%s must be a list of card names" % key)
+    out = []
+    for x in v:
+        t = TACTICS.index(x.upper()) if isinstance(x, str) and x.upper() in TACTICS else -1
+        if t < 0:
+            out.append(parse(x))
+            continue
+        if t >= 4 and key != "visible_elsewhere":
+            why = 'a combat mode: give the stone\'s modes as "mud"/"blind"' if t < 6 else "a ruse"
+            raise IllegalMove("%s is %s, not a card at a side of a stone" % (TACTICS[t], why))
+        if t == 0 and used[0]:
+            t = 1  # the second Joker
+        if used[t]:
+            raise IllegalMove("duplicate card %s%s" % (TACTICS[t], " (there are two)" if t == 1 else ""))
+        used[t] = 1
+        out.append(54 + t)
+    if key != "visible_elsewhere" and (JOKER in out) + (JOKER + 1 in out) > 1:
+        raise IllegalMove("two Jokers in %s: %s (2016 rulebook)" % (key, ONE_JOKER))
+    return out
+
+
+def _name_t(c, val=None):
+    """A card's name; an elite troop with the value it takes: JOKER=B9."""
+    if c < NCARDS:
+        return name(c)
+    return TACTICS[c - NCARDS] + ("" if val is None else "=" + name(val))
+
+
+def _elite_names(cards, vals):
+    out = []
+    for c in cards:
+        if c >= NCARDS:
+            out.append(_name_t(c, vals[len(out)]))
+    return out
 
 
 def prove_one(obj):
@@ -53,33 +94,49 @@ def prove_one(obj):
         from sim.tools_st2 import prove_st2
 
         return prove_st2(obj)
-    mine = _card_list(obj, "my_cards")
-    opp = _card_list(obj, "opp_cards")
-    vis = _card_list(obj, "visible_elsewhere")
+    used = bytearray(len(TACTICS))
+    mine = _st1_cards(obj, "my_cards", used)
+    opp = _st1_cards(obj, "opp_cards", used)
+    vis = _st1_cards(obj, "visible_elsewhere", used)
+    mud, blind = obj.get("mud", False), obj.get("blind", False)
+    if (mud and used[5]) or (blind and used[4]):
+        raise IllegalMove("duplicate card %s: it is this stone's" % ("MUD" if mud and used[5] else "BLIND"))
     seen = bytearray(NCARDS)
     for c in mine + opp + vis:
-        if seen[c]:
-            raise IllegalMove("duplicate card %s" % name(c))
-        seen[c] = 1
-    if len(mine) > 3 or len(opp) > 3:
-        raise IllegalMove("too many cards: at most 3 on each side of a stone")
+        if c < NCARDS:
+            if seen[c]:
+                raise IllegalMove("duplicate card %s" % name(c))
+            seen[c] = 1
+    n = 4 if mud else 3
+    if len(mine) > n or len(opp) > n:
+        raise IllegalMove(
+            "too many cards: at most %d on each side of a stone%s" % (n, " (Mud Fight)" if mud else "")
+        )
     first = obj.get("me_completed_first")
-    if len(mine) < 3:
+    if len(mine) < n:
         return {"provable": False, "counterexample": None, "error": None}
-    target = score(mine, 3)
-    if len(opp) == 3:
-        theirs = score(opp, 3)
+    target, vals = score_t(mine, n, blind)
+    out = {"provable": False, "counterexample": None, "error": None}
+    if vals:
+        out["my_values"] = _elite_names(mine, vals)
+    if len(opp) == n:
+        theirs, tvals = score_t(opp, n, blind)
         if target == theirs and first is None:
             raise IllegalMove("equal formations: me_completed_first must be true or false")
         ok = target > theirs or (target == theirs and first)
-        return {"provable": bool(ok), "counterexample": None if ok else [], "error": None}
+        out["provable"] = bool(ok)
+        out["counterexample"] = None if ok else _elite_names(opp, tvals)
+        return out
     unseen = bytearray(NCARDS)
     for c in range(NCARDS):
         unseen[c] = 0 if seen[c] else 1
-    add = beat(target, opp, len(opp), 3, unseen)
+    add = beat_t(target, opp, len(opp), n, unseen, blind)
     if add is None:
-        return {"provable": True, "counterexample": None, "error": None}
-    return {"provable": False, "counterexample": [name(c) for c in add], "error": None}
+        out["provable"] = True
+        return out
+    full = opp + add
+    out["counterexample"] = _elite_names(opp, score_t(full, n, blind)[1]) + [name(c) for c in add]
+    return out
 
 
 def _lines(stream):

@@ -183,3 +183,37 @@ def test_brute_force_scores_agree_on_a_few_hand_checked_formations():
     """The brute force itself: Joker, Spy and Shield-Bearer alone make a colour 9 + 7 + 3."""
     assert brute_score_t([JOKER, SPY, SHIELD], False)[0] == 2 << 6 | 19
     assert brute_score_t([JOKER, SPY, SHIELD], True)[0] == 19
+
+
+def test_the_micropython_vm_gives_the_same_answers():
+    """The prover is device code: on the MicroPython VM (64K heap, sources compiled in RAM) it
+    answers 400 random positions with elites and both modes exactly as CPython does."""
+    import subprocess
+    import sys
+
+    from tests.mp_util import ROOT, run_mp
+
+    r = run_mp(["tests/mp/tprove_check.py", "400", "3"], heap="64K")
+    assert r.returncode == 0, r.stderr + r.stdout
+    cp = subprocess.run(
+        [sys.executable, "tests/mp/tprove_check.py", "400", "3"], cwd=ROOT, capture_output=True, text=True
+    )
+    assert cp.returncode == 0, cp.stderr
+    assert r.stdout == cp.stdout
+    lines = r.stdout.splitlines()
+    assert lines[-1] == "tprove mp: 400 positions"
+    provable = sum(1 for x in lines[:-1] if x.endswith(" -"))
+    assert 20 < provable < 380  # both answers are exercised
+
+
+def test_an_elite_may_repeat_a_clan_card():
+    """The rulebook sets no limit on the value ("you choose the color and strength";
+    docs/RULES.md, "An elite's value may repeat a clan card"): the Spy beside G7 G8 is a green
+    7 (a colour, 22, not a sum), and the opponent's Joker may be a card visible elsewhere."""
+    assert score_t(cards("G7 G8 SPY"), 3, False) == (2 << 6 | 22, [card("G7")])
+    assert score_t(cards("R9 R5 JOKER"), 3, False) == (2 << 6 | 23, [card("R9")])
+    # G8 is on the table elsewhere: the Joker may still be G8, with G9 added: 24 beats 21.
+    t = score_t(cards("R6 R7 R8"), 3, False)[0]
+    u = unseen_but(cards("R6 R7 R8 G8"))
+    add = beat_t(t, [JOKER, card("G7")], 2, 3, u, False)
+    assert add == [card("G9")] and score_t([JOKER, card("G7")] + add, 3, False) == (4 << 6 | 24, [card("G8")])
