@@ -73,8 +73,8 @@ def unpack(data):
     o = 2 if v == 0x12 else 1  # format 1 (0x01) has no variant byte: the base game
     if (o == 1 and v != 1) or (o == 2 and len(data) > 1 and data[1] > 1):
         raise IllegalMove(
-            "a record of format %d, variant %d: this version reads 0x12 (variant 0 the base game,"
-            " 1 the tactic variant) and 0x01" % (v, data[1] if len(data) > 1 else 0)
+            "a record of format %d, variant %d: this version reads 0x12 and 0x01 (variant 0 the base"
+            " game, 1 the tactic variant)" % (v, data[1] if len(data) > 1 else 0)
         )
     n = len(data)
     if n < o + 5 or (n - o) % 2 == 0 or data[o] > 3:
