@@ -30,19 +30,6 @@ def _load(package, modules):
         gc.collect()
 
 
-def _tactic_move(st, rng):
-    """engine.st1.tplay.random_move's choice (tests/test_tactic_play.py checks that it is the
-    legal list's), without loading tplay's shortcuts: the lowest claimable stone, else done; a
-    random deck; else a random legal move."""
-    if st.phase == 1:  # PH_CLAIM
-        ok = st.claimable()
-        return 576 + ok[0] if ok else 585  # CLAIM + stone, DONE
-    if st.phase == 3:  # PH_DRAW
-        return 587 + rng.randrange(2)  # DRAW + deck
-    moves = st.legal_moves()
-    return moves[rng.randrange(len(moves))]
-
-
 def main(argv):
     variant = argv[3] if len(argv) > 3 else "base"
     if len(argv) < 3 or argv[0] not in ("st1", "st2") or variant not in ("base", "tactic"):
@@ -69,18 +56,11 @@ def main(argv):
             wins[st.winner] += 1
             turns += st.turn
     elif variant == "tactic":
-        _load("engine.st1.", ("prove", "tprove", "table", "ttable", "tlegal", "truse", "tcard", "tactic"))
-        from engine.st1.tactic import TState
+        from tselfplay import run  # tests/mp/tselfplay.py
 
-        timing = 1 if len(argv) > 4 and argv[4] == "1999" else 0
-        for i in range(games):
-            st = TState(seed + i, timing, i & 1)
-            while st.phase != 2:  # PH_OVER
-                st.apply(_tactic_move(st, rng))
-            wins[st.winner] += 1
-            turns += st.turn
+        wins, turns = run(games, seed, 1 if len(argv) > 4 and argv[4] == "1999" else 0, rng)
     else:
-        _load("engine.st1.", ("prove", "table", "play"))
+        _load("engine.st1.", ("prove", "table", "state", "play"))
         from engine import st1
         from engine.st1.play import random_game
 
