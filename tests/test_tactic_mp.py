@@ -76,7 +76,8 @@ def test_precompiled_a_tactic_game_fits_in_48k(tmp_path):
                 out = tmp_path / rel / (name[:-3] + ".mpy")
                 subprocess.run([mpy, "-o", str(out), os.path.join(dirpath, name)], check=True)
     os.makedirs(tmp_path / "tests" / "mp")
-    shutil.copy(os.path.join(ROOT, "tests", "mp", "selfplay.py"), tmp_path / "tests" / "mp")
+    for name in ("selfplay.py", "tselfplay.py"):
+        shutil.copy(os.path.join(ROOT, "tests", "mp", name), tmp_path / "tests" / "mp")
     r = subprocess.run(
         [micropython(), "-X", "heapsize=48K", "tests/mp/selfplay.py", "st1", "20", "3", "tactic"],
         cwd=tmp_path,
