@@ -1,8 +1,11 @@
-"""Tactic-proof benchmarks behind docs/BENCHMARKS.md: `python -m sim.bench_tprove`.
+"""Tactic-proof benchmarks behind docs/BENCHMARKS.md: `python -m sim.bench_tprove [speed|heap]`.
 
-CPU time (time.process_time), so that other work on a shared machine distorts less."""
+Speed in CPU time (time.process_time), so that other work on a shared machine distorts less;
+heap on the MicroPython VM (tests/mp_util.py)."""
 
 import random
+import subprocess
+import sys
 import time
 
 from engine.cards import NCARDS
@@ -23,32 +26,45 @@ def _cpu(fn, reps):
     return best
 
 
+def _proof(mine, opp, n, blind, unseen):
+    """One claim check: the claimant's best score, then the opponent's best completion."""
+    return beat_t(score_t(mine, n, blind)[0], opp, len(opp), n, unseen, blind)
+
+
 def single_stone(count=20000):
-    """Median and worst proof on a Mud Fight stone with a Joker on the opponent's side."""
+    """Median and worst proof (score_t then beat_t) on a Mud Fight stone with a Joker on the
+    opponent's side: random positions, then the constructed worst (nothing unseen, so every
+    formation type is tried and fails)."""
     rng = random.Random(1)
     cases = []
     while len(cases) < count:
-        mine, opp, n, blind, unseen = random_case(rng, 4)
-        if JOKER in opp or JOKER2 in opp:
-            cases.append((score_t(mine, n, blind)[0], opp, len(opp), n, unseen, blind))
+        case = random_case(rng, 4)
+        if JOKER in case[1] or JOKER2 in case[1]:
+            cases.append(case)
     times = []
     for c in cases:
         t0 = time.process_time()
         for _ in range(5):
-            beat_t(*c)
+            _proof(*c)
         times.append(((time.process_time() - t0) / 5, c))
     times.sort(key=lambda x: x[0])
     median = times[len(times) // 2][0]
     worst, wcase = 0.0, None
     for _, c in times[-40:]:  # re-timed carefully: the worst position, not the worst hiccup
-        t = _cpu(lambda c=c: beat_t(*c), 200)
+        t = _cpu(lambda c=c: _proof(*c), 200)
         if t > worst:
             worst, wcase = t, c
     print(
         "Mud Fight stone, Joker on the opponent's side: median %.1f us, worst %.1f us "
-        "(%d random positions; worst: target %d, opponent %r, %d unseen, blind %s)"
-        % (median * 1e6, worst * 1e6, count, wcase[0], wcase[1], sum(wcase[4]), wcase[5])
+        "(%d random positions; worst: mine %r, opponent %r, %d unseen, blind %s)"
+        % (median * 1e6, worst * 1e6, count, wcase[0], wcase[1], sum(wcase[4]), wcase[3])
     )
+    none = bytearray(NCARDS)
+    built = 0.0
+    for opp in ([JOKER2], [JOKER2, SPY], [JOKER2, SHIELD], [JOKER2, 0], [JOKER2, 0, 1]):
+        for mine in ([9, 10, 11, 12], [9, 19, 29, 39]):  # O1-O4 (a colour-run), a sum
+            built = max(built, _cpu(lambda o=opp, m=mine: _proof(m, o, 4, False, none), 500))
+    print("the same, constructed worst (nothing unseen, every type tried): %.1f us" % (built * 1e6))
 
 
 def random_table(rng):
@@ -121,6 +137,36 @@ def nine_stones(count=2000):
     )
 
 
+_IMPORT = (
+    "import sys\nsys.path.insert(0, '.')\nimport gc\nimport engine.st1\nimport engine.st1.play\n"
+    "gc.collect()\na = gc.mem_alloc()\nimport %s\ngc.collect()\nprint(gc.mem_alloc() - a)\n"
+)
+
+
+def heap():
+    """Smallest -X heapsize (1K steps) in which a module compiles from .py after the base
+    game's engine, and what it keeps in RAM: tprove against engine.st1.game."""
+    from tests.mp_util import ROOT, micropython
+
+    for mod in ("engine.st1.game", "engine.st1.tprove"):
+        kept = None
+        for k in range(36, 97):
+            r = subprocess.run(
+                [micropython(), "-X", "heapsize=%dK" % k, "-c", _IMPORT % mod],
+                cwd=ROOT,
+                capture_output=True,
+                text=True,
+            )
+            if r.returncode == 0:
+                kept = int(r.stdout.strip())
+                break
+        print("import %s from .py after engine.st1: smallest heap %dK, keeps %d bytes" % (mod, k, kept or -1))
+
+
 if __name__ == "__main__":
-    single_stone()
-    nine_stones()
+    what = sys.argv[1:] or ["speed", "heap"]
+    if "speed" in what:
+        single_stone()
+        nine_stones()
+    if "heap" in what:
+        heap()

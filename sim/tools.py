@@ -73,18 +73,12 @@ def _st1_cards(obj, key, used):
     return out
 
 
-def _name_t(c, val=None):
-    """A card's name; an elite troop with the value it takes: JOKER=B9."""
-    if c < NCARDS:
-        return name(c)
-    return TACTICS[c - NCARDS] + ("" if val is None else "=" + name(val))
-
-
 def _elite_names(cards, vals):
+    """The elite troops among cards with the values they take: ["JOKER=B9"]."""
     out = []
     for c in cards:
         if c >= NCARDS:
-            out.append(_name_t(c, vals[len(out)]))
+            out.append(TACTICS[c - NCARDS] + "=" + name(vals[len(out)]))
     return out
 
 
