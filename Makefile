@@ -30,6 +30,7 @@ test: lint check-syntax
 long-test: $(READY)
 	$(VENV)/bin/pytest -n 2 --long -m long
 	$(PY) -m tests.prover_cases 100000 1
+	$(PY) -m tests.tprover_cases 100000 1
 	$(PY) -m tests.st2_prover_cases 100000 1
 	$(PY) -m tests.st2_prover_cases 20000 2 all
 

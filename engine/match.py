@@ -13,11 +13,12 @@ from engine.errors import IllegalMove
 class Match:
     """Rounds, scores and who starts next; `new_round(seed)` gives each round's State."""
 
-    def __init__(self, rounds=1, timing=st1.T2016, first=0):
+    def __init__(self, rounds=1, timing=st1.T2016, first=0, variant=0):
         if rounds < 1 or rounds > 99:
             raise IllegalMove("a match has 1 to 99 rounds")
         self.rounds = rounds
         self.timing = timing
+        self.variant = variant  # 1: rounds of the tactic variant
         self.next_first = first
         self.scores = [0, 0]
         self.played = 0
@@ -25,6 +26,10 @@ class Match:
     def new_round(self, seed):
         if self.over():
             raise IllegalMove("the match is over")
+        if self.variant:
+            from engine.st1.tactic import TState
+
+            return TState(seed, self.timing, self.next_first)
         return st1.State(seed, self.timing, self.next_first)
 
     def finish_round(self, st):

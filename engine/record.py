@@ -4,7 +4,7 @@ when the bytes say so); the text form (docs/NOTATION.md) is engine.record_text, 
 
 Packed, format 2: byte 0 is the game's number << 4 | the format version, so 0x12 is a record
 of the first game (0x22 is the second game's match record: engine.st2.record); byte 1 the
-variant (0 the base game); byte 2 the options (bit 0 timing, bit 1 first player); the seed
+variant (0 the base game, 1 the tactic variant); byte 2 the options (bit 0 timing, bit 1 first player); the seed
 (4 bytes, big endian), then 2 bytes per move (big endian). Format 1 (byte 0 = 1: the first
 game's base game, no variant byte) is read and migrated; any other version is refused.
 Example: Record(42, T1999, 1, [299]).pack() == b"\\x12\\x00\\x03\\x00\\x00\\x00\\x2a\\x01\\x2b".
@@ -14,22 +14,27 @@ from engine.errors import IllegalMove
 
 
 class Record:
-    """Options, seed and move list of one round of the first game; `replay()` rebuilds the
-    State exactly."""
+    """Options, seed and move list of one round of the first game (variant 0 the base game, 1
+    the tactic variant); `replay()` rebuilds the State exactly."""
 
     game = 1  # the first game (engine.games)
-    variant = 0  # the base game (the only one so far)
 
-    def __init__(self, seed, timing=0, first=0, moves=None):  # timing 0: engine.st1.T2016
+    def __init__(self, seed, timing=0, first=0, moves=None, variant=0):  # timing 0: T2016
         self.seed = seed
         self.timing = timing
         self.first = first
         self.moves = moves if moves is not None else []
         self.result = None
+        self.variant = variant
 
     def start(self):
-        from engine.st1 import State  # here: a second game's save read through unpack()
-        # loads none of the first game's modules
+        # Imported here: a second game's save read through unpack() loads none of the first
+        # game's modules, and a base game's none of the tactic variant's.
+        if self.variant:
+            from engine.st1.tactic import TState
+
+            return TState(self.seed, self.timing, self.first)
+        from engine.st1 import State
 
         return State(self.seed, self.timing, self.first)
 
@@ -66,13 +71,14 @@ def unpack(data):
 
         return unpack2(data)
     o = 2 if v == 0x12 else 1  # format 1 (0x01) has no variant byte: the base game
-    if (o == 1 and v != 1) or (o == 2 and len(data) > 1 and data[1]):
+    if (o == 1 and v != 1) or (o == 2 and len(data) > 1 and data[1] > 1):
         raise IllegalMove(
-            "a record of format %d, variant %d: this version reads 0x12 and 0x01, base game"
-            % (v, data[1] if len(data) > 1 else 0)
+            "a record of format %d, variant %d: this version reads 0x12 and 0x01 (variant 0 the base"
+            " game, 1 the tactic variant)" % (v, data[1] if len(data) > 1 else 0)
         )
     n = len(data)
     if n < o + 5 or (n - o) % 2 == 0 or data[o] > 3:
         raise IllegalMove("record too short, odd length or bad options")
     seed = (data[o + 1] << 24) | (data[o + 2] << 16) | (data[o + 3] << 8) | data[o + 4]
-    return Record(seed, data[o] & 1, data[o] >> 1, [(data[i] << 8) | data[i + 1] for i in range(o + 5, n, 2)])
+    moves = [(data[i] << 8) | data[i + 1] for i in range(o + 5, n, 2)]
+    return Record(seed, data[o] & 1, data[o] >> 1, moves, data[1] if o == 2 else 0)

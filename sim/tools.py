@@ -11,18 +11,15 @@ from engine.games import load
 from engine.record_text import game_of, replay_text
 from engine.rng import Rng
 from engine.st1.play import random_move
-from engine.st1.prove import beat, score
+from engine.st1.tprove import JOKER, beat_t, score_t
 
 FIELDS = ("game", "my_cards", "opp_cards", "visible_elsewhere", "me_completed_first")
+FIELDS_ST1 = FIELDS + ("mud", "blind")
 FIELDS_ST2 = FIELDS + ("tile", "damaged")
+# The tactic cards by name (ids 54..63, the two Jokers first); elites are 54..57.
+TACTICS = ("JOKER", "JOKER", "SPY", "SHIELD", "BLIND", "MUD", "RECRUITER", "STRATEGIST", "BANSHEE", "TRAITOR")
+ONE_JOKER = "each player can only have one Joker on his side of the border"
 MAX_LINE = 1 << 16  # bytes of one request line: a longer one is answered with an error, unread
-
-
-def _card_list(obj, key):
-    v = obj.get(key, [])
-    if not isinstance(v, list):
-        raise IllegalMove("%s must be a list of card names" % key)
-    return [parse(x) for x in v]
 
 
 def check_fields(obj):
@@ -32,7 +29,7 @@ def check_fields(obj):
     game = obj.get("game", 1)
     if type(game) is not int or game not in (1, 2):
         raise IllegalMove("only game 1 (Schotten Totten) and game 2 (Schotten Totten 2) exist")
-    known = FIELDS if game == 1 else FIELDS_ST2
+    known = FIELDS_ST1 if game == 1 else FIELDS_ST2
     for k in obj:
         if k not in known:
             raise IllegalMove(
@@ -44,7 +41,45 @@ def check_fields(obj):
     first = obj.get("me_completed_first")
     if first is not None and first is not True and first is not False:
         raise IllegalMove("me_completed_first must be true, false or null")
+    for k in ("mud", "blind"):
+        if type(obj.get(k, False)) is not bool:
+            raise IllegalMove("%s must be true or false" % k)
     return game
+
+
+def _st1_cards(obj, key, used):
+    """A game-1 card list: clan names and tactic names (docs/NOTATION.md) to ids. `used`
+    counts the tactic cards met so far (bytearray of 10): each exists once, the Joker twice."""
+    v = obj.get(key, [])
+    if not isinstance(v, list):
+        raise IllegalMove("%s must be a list of card names" % key)
+    out = []
+    for x in v:
+        t = TACTICS.index(x.upper()) if isinstance(x, str) and x.upper() in TACTICS else -1
+        if t < 0:
+            out.append(parse(x))
+            continue
+        if t >= 4 and key != "visible_elsewhere":
+            why = 'a combat mode: give the stone\'s modes as "mud"/"blind"' if t < 6 else "a ruse"
+            raise IllegalMove("%s is %s, not a card at a side of a stone" % (TACTICS[t], why))
+        if t == 0 and used[0]:
+            t = 1  # the second Joker
+        if used[t]:
+            raise IllegalMove("duplicate card %s%s" % (TACTICS[t], " (there are two)" if t == 1 else ""))
+        used[t] = 1
+        out.append(54 + t)
+    if key != "visible_elsewhere" and (JOKER in out) + (JOKER + 1 in out) > 1:
+        raise IllegalMove("two Jokers in %s: %s (2016 rulebook)" % (key, ONE_JOKER))
+    return out
+
+
+def _elite_names(cards, vals):
+    """The elite troops among cards with the values they take: ["JOKER=B9"]."""
+    out = []
+    for c in cards:
+        if c >= NCARDS:
+            out.append(TACTICS[c - NCARDS] + "=" + name(vals[len(out)]))
+    return out
 
 
 def prove_one(obj):
@@ -53,33 +88,49 @@ def prove_one(obj):
         from sim.tools_st2 import prove_st2
 
         return prove_st2(obj)
-    mine = _card_list(obj, "my_cards")
-    opp = _card_list(obj, "opp_cards")
-    vis = _card_list(obj, "visible_elsewhere")
+    used = bytearray(len(TACTICS))
+    mine = _st1_cards(obj, "my_cards", used)
+    opp = _st1_cards(obj, "opp_cards", used)
+    vis = _st1_cards(obj, "visible_elsewhere", used)
+    mud, blind = obj.get("mud", False), obj.get("blind", False)
+    if (mud and used[5]) or (blind and used[4]):
+        raise IllegalMove("duplicate card %s: it is this stone's" % ("MUD" if mud and used[5] else "BLIND"))
     seen = bytearray(NCARDS)
     for c in mine + opp + vis:
-        if seen[c]:
-            raise IllegalMove("duplicate card %s" % name(c))
-        seen[c] = 1
-    if len(mine) > 3 or len(opp) > 3:
-        raise IllegalMove("too many cards: at most 3 on each side of a stone")
+        if c < NCARDS:
+            if seen[c]:
+                raise IllegalMove("duplicate card %s" % name(c))
+            seen[c] = 1
+    n = 4 if mud else 3
+    if len(mine) > n or len(opp) > n:
+        raise IllegalMove(
+            "too many cards: at most %d on each side of a stone%s" % (n, " (Mud Fight)" if mud else "")
+        )
     first = obj.get("me_completed_first")
-    if len(mine) < 3:
+    if len(mine) < n:
         return {"provable": False, "counterexample": None, "error": None}
-    target = score(mine, 3)
-    if len(opp) == 3:
-        theirs = score(opp, 3)
+    target, vals = score_t(mine, n, blind)
+    out = {"provable": False, "counterexample": None, "error": None}
+    if vals:
+        out["my_values"] = _elite_names(mine, vals)
+    if len(opp) == n:
+        theirs, tvals = score_t(opp, n, blind)
         if target == theirs and first is None:
             raise IllegalMove("equal formations: me_completed_first must be true or false")
         ok = target > theirs or (target == theirs and first)
-        return {"provable": bool(ok), "counterexample": None if ok else [], "error": None}
+        out["provable"] = bool(ok)
+        out["counterexample"] = None if ok else _elite_names(opp, tvals)
+        return out
     unseen = bytearray(NCARDS)
     for c in range(NCARDS):
         unseen[c] = 0 if seen[c] else 1
-    add = beat(target, opp, len(opp), 3, unseen)
+    add = beat_t(target, opp, len(opp), n, unseen, blind)
     if add is None:
-        return {"provable": True, "counterexample": None, "error": None}
-    return {"provable": False, "counterexample": [name(c) for c in add], "error": None}
+        out["provable"] = True
+        return out
+    full = opp + add
+    out["counterexample"] = _elite_names(opp, score_t(full, n, blind)[1]) + [name(c) for c in add]
+    return out
 
 
 def _lines(stream):
@@ -192,12 +243,14 @@ def _is_st2(text):
     return game_of(text) == "st2"
 
 
-def random_mover(game):
-    """A game's random-move function for self-play (engine.<game>.play.random_move: claims
-    taken as soon as they hold). Desktop only: the device bundle leaves the play modules out."""
+def random_mover(game, variant=0):
+    """A game's random-move function for self-play (engine.<game>.play.random_move, and
+    engine.st1.tplay's for the first game's tactic variant: claims taken as soon as they
+    hold). Desktop only: the device bundle leaves the play modules out."""
     import importlib
 
-    return importlib.import_module("engine.%s.play" % game.NAME).random_move
+    module = "tplay" if variant else "play"
+    return importlib.import_module("engine.%s.%s" % (game.NAME, module)).random_move
 
 
 def selfplay_st2(games, seed):
@@ -205,17 +258,17 @@ def selfplay_st2(games, seed):
     return _selfplay(games, seed, load("st2"), lambda i: None)
 
 
-def selfplay(games, seed, timing):
-    """Schotten Totten random self-play, the players starting in turn."""
+def selfplay(games, seed, timing, variant=0):
+    """Schotten Totten random self-play, the players starting in turn (variant 1: tactic)."""
     g = load("st1")
-    return _selfplay(games, seed, g, lambda i: g.options(timing=timing, first=i & 1))
+    return _selfplay(games, seed, g, lambda i: g.options(variant, timing, i & 1), variant)
 
 
-def _selfplay(games, seed, game, options):
+def _selfplay(games, seed, game, options, variant=0):
     """The summary line of `games` random games through a game object: game i dealt from
-    seed + i with options(i), every move random_mover(game) with one random stream."""
+    seed + i with options(i), every move random_mover(game, variant) with one random stream."""
     rng = Rng(seed)
-    move = random_mover(game)
+    move = random_mover(game, variant)
     wins = [0, 0]
     turns = 0
     t0 = time.perf_counter()
@@ -236,7 +289,13 @@ def _selfplay(games, seed, game, options):
 
 
 def board_text(st):
-    """A human-readable picture of the table: player 2's side on top, player 1's below."""
+    """A human-readable picture of the table: player 2's side on top, player 1's below (a
+    tactic game: four rows a side, tactic cards by their first five letters, the combat modes
+    under the stones' numbers: B Blind-Man's Bluff, M Mud Fight)."""
+    if getattr(st, "VARIANT", 0):
+        from sim.tools_t import board_text_t
+
+        return board_text_t(st)
     rows = []
     for p, label in ((1, "P2"), (0, "P1")):
         for k in (2, 1, 0) if p == 1 else (0, 1, 2):
@@ -272,8 +331,12 @@ def main_selfplay(args):
     if args.game == "st2" and args.variant == "base":
         print(selfplay_st2(args.games, args.seed))
         return 0
-    if args.game != "st1" or args.variant != "base":
-        print("only --game st1|st2 --variant base exist so far", file=sys.stderr)
+    if args.game != "st1" or args.variant not in ("base", "tactic"):
+        print(
+            "only --game st1 --variant base|tactic and --game st2 --variant base exist so far",
+            file=sys.stderr,
+        )
         return 2
-    print(selfplay(args.games, args.seed, st1.T1999 if args.timing == "1999" else st1.T2016))
+    timing = st1.T1999 if args.timing == "1999" else st1.T2016
+    print(selfplay(args.games, args.seed, timing, 1 if args.variant == "tactic" else 0))
     return 0

@@ -71,7 +71,7 @@ def test_every_example_in_notation_md_works():
                 assert m, (no + 1 + i, lines[i])
                 requests.append(m.group(1))
                 answers.append(json.loads(lines[i + 1]))
-    assert seen == {"ST1": 1, "ST2": 1, "game st1": 1, "game st2": 1, "$": 2}
+    assert seen == {"ST1": 2, "ST2": 1, "game st1": 2, "game st2": 1, "$": 2}
     r = subprocess.run(
         [sys.executable, "-m", "sim", "prove"],
         cwd=ROOT,

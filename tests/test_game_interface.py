@@ -64,16 +64,22 @@ def test_st1_decode_examples_and_errors():
     assert g.decode(299) == (g.KIND_PLAY, 33, 2, 0)  # G7 on stone 3
     assert g.decode(578) == (g.KIND_CLAIM, -1, 2, 0)
     assert g.decode(st1.DONE)[0] == g.KIND_DONE and g.decode(st1.PASS)[0] == g.KIND_PASS
-    for m in list(range(54 * 9)) + list(range(st1.CLAIM, g.NMOVES)):
+    for m in list(range(60 * 9)) + list(range(60 * 9, st1.CLAIM, 9)) + list(range(st1.CLAIM, g.NMOVES)):
         assert g.encode(*g.decode(m)) == m
     assert g.encode(g.KIND_CLAIM, target=8) == 584
-    for bad in (-1, g.NMOVES, "C3", 54 * 9, st1.CLAIM - 1):  # 486..575: kept for tactic cards
+    for bad in (-1, g.NMOVES, "C3", 60 * 9 + 1, st1.CLAIM - 1):  # a ruse is played on no stone
         with pytest.raises(IllegalMove):
             g.decode(bad)
+    for parts in (
+        (g.KIND_PLAY, 64, 0),
+        (g.KIND_PLAY, 60, 0),
+        (g.KIND_PLAY, 54, -1),
+        (g.KIND_DRAW, -1, -1, 2),
+    ):
+        with pytest.raises(IllegalMove):
+            g.encode(*parts)
     with pytest.raises(IllegalMove):
-        g.encode(g.KIND_PLAY, 54, 0)
-    with pytest.raises(IllegalMove):
-        g.new_state({"variant": 1}, 1)  # the tactic variant is issue 13
+        g.new_state({"variant": 2}, 1)
     st = g.new_state(g.options(timing=st1.T1999, first=1), 9)
     assert (st.timing, st.first, st.to_move, st.phase) == (st1.T1999, 1, 1, st1.PH_CLAIM)
     assert g.options_of(st) == {"variant": 0, "timing": st1.T1999, "first": 1}
@@ -112,7 +118,7 @@ def test_records_carry_game_and_variant_and_migrate_format_1():
     assert mig.pack() == data
     for bad, why in (
         (b"\x13" + data[1:], "format 19, variant 0: this version reads 0x12 and 0x01"),
-        (b"\x12\x01" + data[2:], "format 18, variant 1: .* base game"),
+        (b"\x12\x02" + data[2:], "format 18, variant 2: .* 1 the tactic variant"),
         (b"\x03" + data[1:], "format 3"),
         (data[:-1], "too short, odd length"),
         (data[:2] + b"\x04" + data[3:], "bad options"),
@@ -159,8 +165,8 @@ def test_notation_and_record_text_serve_both_games():
     mv = st.legal_moves()[0]
     one = record_text.record_text(Record(5, 0, 0, [mv]))
     assert record_text.game_of(one) == "st1" and record_text.replay_text(one)[0].moves == [mv]
-    with pytest.raises(IllegalMove, match="variant base"):
-        record_text.replay_text(one.replace("timing", "variant tactic\ntiming"))
+    with pytest.raises(IllegalMove, match="the variant is base or tactic"):
+        record_text.replay_text(one.replace("timing", "variant expert\ntiming"))
     assert record_text.replay_text(one.replace("timing", "variant base\ntiming"))[0].moves == [mv]
 
 

@@ -2,13 +2,18 @@
 the constructor, move decoding and text, the claim prover entry, the end and the score, so
 that nothing outside engine.st1 does arithmetic on its moves. The State itself carries
 legal_moves(), apply(move, player=None), view(p), copy(), to_move, phase and winner; a View
-carries sample(rng).
+carries sample(rng). Variant 0 is the base game (engine.st1.State), variant 1 the tactic
+variant (engine.st1.tactic.TState, loaded only when asked for).
 
 decode(move) -> (kind, card, stone, extra): kind is one of the KIND_* constants (numbered as
-in every game, docs/ENGINE.md); card is the card int (PLAY) or -1; stone the 0-based stone
-(PLAY, CLAIM) or -1; extra is 0 (the tactic variant's steps will use it).
-Example: decode(299) == (KIND_PLAY, 33, 2, 0) (G7 on stone 3); decode(578) == (KIND_CLAIM,
--1, 2, 0) (claim stone 3).
+in every game, docs/ENGINE.md); card is the card int (PLAY, or the card a step names) or -1;
+stone the 0-based stone (PLAY, CLAIM, or the stone a step names) or -1; extra is the deck of
+a DRAW (0 clan, 1 tactic), 1 (X_DISCARD) for Strategist's step to the discard, else 0.
+Examples: decode(299) == (KIND_PLAY, 33, 2, 0) (G7 on stone 3); decode(578) == (KIND_CLAIM,
+-1, 2, 0) (claim stone 3); decode(558) == (KIND_PLAY, 62, -1, 0) (BANSHEE: a ruse has no
+stone); decode(588) == (KIND_DRAW, -1, -1, 1) (draw a tactic card); decode(622) ==
+(KIND_STEP, 33, -1, 0) (a ruse's step naming G7); decode(655) == (KIND_STEP, -1, 2, 0) (the
+step putting the chosen card on stone 3); decode(662) == (KIND_STEP, -1, -1, X_DISCARD).
 """
 
 try:
@@ -19,14 +24,12 @@ except ImportError:
         return x
 
 
-from engine.cards import NCARDS  # noqa: F401 - part of the interface
 from engine.errors import IllegalMove
 from engine.st1.table import (  # noqa: F401 - part of the interface
     CLAIM,
     DONE,
     HAND,
     HMAX,
-    NMOVES,
     NSTONES,
     PASS,
     PH_CLAIM,
@@ -40,10 +43,22 @@ NAME = "st1"
 ID = const(1)  # the game's number in records (engine.games)
 NPLAYERS = const(2)
 NTARGETS = NSTONES  # stones: what a card is played on and what is claimed
-VARIANTS = ("base",)  # the tactic variant (issue 13) will be 1
+VARIANTS = ("base", "tactic")
+NCARDS = const(64)  # card ints: clan cards 0..53 (engine.cards), tactic cards 54..63
+NCLAN = const(54)
+NMOVES = const(663)  # the move space, the tactic variant's moves included (base: 0..586)
 
-# Phases and kinds are numbered alike in every game (docs/ENGINE.md); 3..5 and 6..7 are kept
-# for the tactic variant: a deck choice after playing, a tactic card's further steps.
+# The tactic variant's moves (engine.st1.ttable, whose numbers tests/test_tactic.py checks
+# against these): a deck choice, a ruse's step naming a card, a stone, or the discard.
+DRAW = const(587)
+STEP_CARD = const(589)
+STEP_STONE = const(653)
+STEP_DISCARD = const(662)
+X_DISCARD = const(1)
+_RUSE = const(60)  # RECRUITER, STRATEGIST, BANSHEE, TRAITOR: played next to the deck
+
+# Phases and kinds are numbered alike in every game (docs/ENGINE.md); 3..4 and 6..7 are the
+# tactic variant's: a deck choice after playing, a ruse's further steps.
 PH_DRAW = const(3)
 PH_ACTION = const(4)
 KIND_PLAY = const(0)
@@ -61,24 +76,28 @@ def options(variant=0, timing=T2016, first=0):
 
 
 def new_state(opts=None, seed=None):
-    """A new game's State. opts: None or a dict of "variant" (0: the base game), "timing"
-    (T2016 or T1999) and "first" (the starting player, 0 or 1); missing keys take defaults."""
-    from engine.st1 import State
-
+    """A new game's State. opts: None or a dict of "variant" (0: the base game, 1: the tactic
+    variant), "timing" (T2016 or T1999) and "first" (the starting player, 0 or 1); missing
+    keys take defaults."""
     if not opts:
         opts = {}
-    if opts.get("variant", 0) != 0:
-        raise IllegalMove("the tactic variant of Schotten Totten is not there yet")
+    variant = opts.get("variant", 0)
     timing = opts.get("timing", T2016)
     first = opts.get("first", 0)
-    if timing not in (T2016, T1999) or first not in (0, 1):
+    if variant not in (0, 1) or timing not in (T2016, T1999) or first not in (0, 1):
         raise IllegalMove("bad options: %r" % (opts,))
+    if variant:
+        from engine.st1.tactic import TState
+
+        return TState(seed, timing, first)
+    from engine.st1 import State
+
     return State(seed, timing, first)
 
 
 def options_of(st):
     """The options a State was made with (what a record keeps)."""
-    return {"variant": 0, "timing": st.timing, "first": st.first}
+    return {"variant": getattr(st, "VARIANT", 0), "timing": st.timing, "first": st.first}
 
 
 def decode(move):
@@ -86,26 +105,49 @@ def decode(move):
     if type(move) is not int or move < 0 or move >= NMOVES:  # not a bool either
         raise IllegalMove("no such move: %r" % (move,))
     if move < CLAIM:
-        if move // 9 >= NCARDS:
+        c, s = move // 9, move % 9
+        if c < _RUSE:
+            return (KIND_PLAY, c, s, 0)
+        if s:
             raise IllegalMove("no such move: %r" % (move,))
-        return (KIND_PLAY, move // 9, move % 9, 0)
+        return (KIND_PLAY, c, -1, 0)
     if move < DONE:
         return (KIND_CLAIM, -1, move - CLAIM, 0)
     if move == DONE:
         return (KIND_DONE, -1, -1, 0)
-    return (KIND_PASS, -1, -1, 0)
+    if move == PASS:
+        return (KIND_PASS, -1, -1, 0)
+    if move < STEP_CARD:
+        return (KIND_DRAW, -1, -1, move - DRAW)
+    if move < STEP_STONE:
+        return (KIND_STEP, move - STEP_CARD, -1, 0)
+    if move < STEP_DISCARD:
+        return (KIND_STEP, -1, move - STEP_STONE, 0)
+    return (KIND_STEP, -1, -1, X_DISCARD)
 
 
 def encode(kind, card=-1, target=-1, extra=0):
     """The move int of decode's parts: encode(KIND_PLAY, 33, 2) == 299."""
-    if kind == KIND_PLAY and 0 <= card < NCARDS and 0 <= target < NSTONES:
-        return card * 9 + target
+    if kind == KIND_PLAY and 0 <= card < NCARDS and extra == 0:
+        if card < _RUSE and 0 <= target < NSTONES:
+            return card * 9 + target
+        if card >= _RUSE and target == -1:
+            return card * 9
     if kind == KIND_CLAIM and 0 <= target < NSTONES:
         return CLAIM + target
     if kind == KIND_DONE:
         return DONE
     if kind == KIND_PASS:
         return PASS
+    if kind == KIND_DRAW and extra in (0, 1):
+        return DRAW + extra
+    if kind == KIND_STEP:
+        if 0 <= card < NCARDS and target == -1 and extra == 0:
+            return STEP_CARD + card
+        if card == -1 and 0 <= target < NSTONES and extra == 0:
+            return STEP_STONE + target
+        if card == -1 and target == -1 and extra == X_DISCARD:
+            return STEP_DISCARD
     raise IllegalMove("no such move: %r" % ((kind, card, target, extra),))
 
 
@@ -115,32 +157,57 @@ def kind(move):
         return KIND_PLAY
     if move < DONE:
         return KIND_CLAIM
-    return KIND_DONE if move == DONE else KIND_PASS
+    if move < PASS:
+        return KIND_DONE
+    if move < DRAW:
+        return KIND_PASS
+    return KIND_DRAW if move < STEP_CARD else KIND_STEP
+
+
+def _tactic(move):
+    """True for a move only the tactic variant has (a tactic card's play, a draw, a step)."""
+    return move >= DRAW or (move < CLAIM and move // 9 >= NCLAN)
 
 
 def move_text(move):
-    """Move int to text ("G7@3", "C3", "done", "pass"): engine.st1.notation."""
-    from engine.st1.notation import move_text as text
-
+    """Move int to text ("G7@3", "C3", "done", "pass", "SPY@3", "BANSHEE", "+tactic",
+    "*G7", ">3", ">discard"): engine.st1.notation, engine.st1.tnotation."""
+    decode(move)  # IllegalMove for a number that is no move
+    if _tactic(move):
+        from engine.st1.tnotation import move_text as text
+    else:
+        from engine.st1.notation import move_text as text
     return text(move)
 
 
 def parse_move(text):
-    """Text to move int: engine.st1.notation."""
+    """Text to move int: engine.st1.notation, else engine.st1.tnotation (tactic moves; its
+    error names every form)."""
     from engine.st1.notation import parse_move as parse
 
-    return parse(text)
+    try:
+        return parse(text)
+    except IllegalMove:
+        from engine.st1.tnotation import parse_move as tparse
+
+        return tparse(text)
 
 
 def position_text(st):
-    from engine.st1.notation import position_text as text
-
+    if getattr(st, "VARIANT", 0):
+        from engine.st1.tnotation import position_text as text
+    else:
+        from engine.st1.notation import position_text as text
     return text(st)
 
 
 def parse_position(text):
-    from engine.st1.notation import parse_position as parse
-
+    """Text to State: a tactic position says "tactic" after the timing."""
+    f = text.split(None, 3)
+    if len(f) > 2 and f[2] == "tactic":
+        from engine.st1.tnotation import parse_position as parse
+    else:
+        from engine.st1.notation import parse_position as parse
     return parse(text)
 
 
@@ -165,9 +232,9 @@ def result(st):
     return (st.winner if st.phase == PH_OVER else -1, st.stones_of(0), st.stones_of(1))
 
 
-def new_match(rounds=1, timing=T2016, first=0):
+def new_match(rounds=1, timing=T2016, first=0, variant=0):
     """A Match of `rounds` rounds (engine.match): 5 points to a round's winner, one per stone
-    to its loser."""
+    to its loser; `variant` 1 plays the tactic variant."""
     from engine.match import Match
 
-    return Match(rounds, timing, first)
+    return Match(rounds, timing, first, variant)

@@ -4,7 +4,7 @@ games.
 
     # comments and blank lines are ignored
     game st1
-    variant base      (optional: the base game; the tactic variant will be "tactic")
+    variant base      (optional: the base game; "variant tactic" the tactic variant)
     timing 2016
     first 1
     seed 42
@@ -17,14 +17,16 @@ from engine import st1
 from engine.cards import NONE
 from engine.errors import IllegalMove
 from engine.record import Record
-from engine.st1.notation import move_text, parse_move
+from engine.st1.game import move_text, parse_move
 from engine.text import digits
 
 
 def record_text(rec):
     """The record as text, one turn per line, with the result if the game is over."""
-    out = [
-        "game st1",
+    out = ["game st1"]
+    if rec.variant:
+        out.append("variant tactic")
+    out += [
         "timing " + ("1999" if rec.timing else "2016"),
         "first %d" % (rec.first + 1),
         "seed %d" % rec.seed,
@@ -87,8 +89,8 @@ def parse_text(text):
     if opts["game"][0].lower() != "st1":
         raise IllegalMove("line %d: only game st1 is supported" % opts["game"][1])
     variant = opts.get("variant", ("base", 0))
-    if variant[0].lower() != "base":
-        raise IllegalMove("line %d: only the base game (variant base) is supported" % variant[1])
+    if variant[0].lower() not in ("base", "tactic"):
+        raise IllegalMove("line %d: the variant is base or tactic" % variant[1])
     timing = opts.get("timing", ("2016", 0))
     if timing[0] not in ("2016", "1999"):
         raise IllegalMove("line %d: timing is 2016 or 1999" % timing[1])
@@ -98,7 +100,8 @@ def parse_text(text):
     seed = opts["seed"]
     if not digits(seed[0], 10) or int(seed[0]) >= 1 << 32:
         raise IllegalMove("line %d: seed is a number below 2**32" % seed[1])
-    rec = Record(int(seed[0]), 1 if timing[0] == "1999" else 0, int(first[0]) - 1, moves)
+    tactic = 1 if variant[0].lower() == "tactic" else 0
+    rec = Record(int(seed[0]), 1 if timing[0] == "1999" else 0, int(first[0]) - 1, moves, tactic)
     rec.result = result
     return rec, lines
 

@@ -15,6 +15,7 @@ import engine.ai as ai  # noqa: E402
 import engine.ai.search  # noqa: E402, F401  (load every module before the heap is filled)
 from engine import st1  # noqa: E402
 from engine.rng import Rng  # noqa: E402
+from engine.st1 import State  # noqa: E402, F401  (engine.st1 loads it when first asked for)
 
 
 def positions(n):

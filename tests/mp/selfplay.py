@@ -1,7 +1,8 @@
 """Random self-play on the MicroPython VM, from the repository root:
 micropython -X heapsize=64K tests/mp/selfplay.py GAME GAMES SEED [VARIANT] [TIMING]
-GAME st1 (VARIANT base, TIMING 2016|1999) or st2 (Schotten Totten 2, base game; player 1 is
-the Attacker). Only the chosen game's modules are imported.
+GAME st1 (VARIANT base|tactic, TIMING 2016|1999) or st2 (Schotten Totten 2, base game; player 1
+is the Attacker). Only the chosen game's modules are imported (and of the first game's, only
+the tactic variant's for tactic).
 Prints: games=N p1_wins=A p2_wins=B avg_turns=T games_per_s=R
 """
 
@@ -18,9 +19,24 @@ def _ms():
     return time.ticks_ms() if "ticks_ms" in dir(time) else time.monotonic_ns() // 1000000
 
 
+def _load(package, modules):
+    """Import the modules leaves first, collecting after each: compiling from source is the
+    heap's peak (the device loads precompiled modules instead), and fragments it."""
+    import gc
+
+    gc.collect()
+    for m in modules:
+        __import__(package + m)
+        gc.collect()
+
+
 def main(argv):
-    if len(argv) < 3 or argv[0] not in ("st1", "st2") or (len(argv) > 3 and argv[3] != "base"):
-        print("usage: selfplay.py st1|st2 GAMES SEED [base] [2016|1999]")
+    variant = argv[3] if len(argv) > 3 else "base"
+    if len(argv) < 3 or argv[0] not in ("st1", "st2") or variant not in ("base", "tactic"):
+        print("usage: selfplay.py st1|st2 GAMES SEED [base|tactic] [2016|1999]")
+        sys.exit(2)
+    if argv[0] == "st2" and variant != "base":
+        print("usage: selfplay.py st1|st2 GAMES SEED [base|tactic] [2016|1999]")
         sys.exit(2)
     games = int(argv[1])
     seed = int(argv[2])
@@ -29,20 +45,22 @@ def main(argv):
     turns = 0
     t0 = _ms()
     if argv[0] == "st2":
-        import gc
-
-        # Leaves first, collecting after each: compiling from source is the heap's peak (the
-        # device loads precompiled modules instead).
-        for m in ("cards", "forms", "prove", "moves", "legal", "table", "rules", "state", "actions", "play"):
-            __import__("engine.st2." + m)
-            gc.collect()
+        _load(
+            "engine.st2.",
+            ("cards", "forms", "prove", "moves", "legal", "table", "rules", "state", "actions", "play"),
+        )
         from engine.st2.play import random_game
 
         for i in range(games):
             st = random_game(seed + i, rng)
             wins[st.winner] += 1
             turns += st.turn
+    elif variant == "tactic":
+        from tselfplay import run  # tests/mp/tselfplay.py
+
+        wins, turns = run(games, seed, 1 if len(argv) > 4 and argv[4] == "1999" else 0, rng)
     else:
+        _load("engine.st1.", ("prove", "table", "state", "play"))
         from engine import st1
         from engine.st1.play import random_game
 
