@@ -6,7 +6,7 @@ The base game's fields (engine.st2.notation), then: tactic cards played by each 
 the tactic deck (q, bottom first), the action cards each player has used (u1, u2), the action
 being carried out (a=NAME/k/cards/cards: the Exchange's size, or 0, the turn player's chosen
 cards, the other's), what the players know of hidden cards (v=CARD:bits, engine.st2.tlegal),
-the elite troops' values of the last declaration (s=ELITE:CARD), the chance generator's state
+the elite troops' values of the last declaration (s=ELITE=CARD), the chance generator's state
 (r, for Support's shuffle). Every one of the 60 siege and 11 tactic cards appears exactly once.
 """
 
@@ -55,7 +55,7 @@ def position_text(st):
         out.append("a=-")
     v = ["%s:%d" % (name(c), st.kn[c]) for c in range(END) if st.kn[c]]
     out.append("v=" + (".".join(v) if v else "-"))
-    s = ["%s:%s" % (name(st.shown[j]), name(st.shown[j + 1])) for j in range(0, 8, 2) if st.shown[j] != NONE]
+    s = ["%s=%s" % (name(st.shown[j]), name(st.shown[j + 1])) for j in range(0, 8, 2) if st.shown[j] != NONE]
     out.append("s=" + (".".join(s) if s else "-"))
     out.append("r=%d.%d" % (st.chz, st.chw))
     for t in range(NTILES):
@@ -70,7 +70,7 @@ def position_text(st):
 
 
 def _num(f, prefix, lo, hi):
-    if not f.startswith(prefix) or not digits(f[len(prefix) :], 9):
+    if not f.startswith(prefix) or not digits(f[len(prefix) :], 10):
         raise IllegalMove("expected %s<number>, got %r" % (prefix, f))
     v = int(f[len(prefix) :])
     if v < lo or v > hi:
@@ -216,8 +216,8 @@ def _shown(st, f):
     if len(items) > 4:
         raise IllegalMove("s=: at most four elite troops")
     for j in range(len(items)):
-        e, _, v = items[j].partition(":")
+        e, _, v = items[j].partition("=")
         st.shown[2 * j] = parse(e)
         st.shown[2 * j + 1] = parse(v)
         if not FIRST <= st.shown[2 * j] < ACTIONS or st.shown[2 * j + 1] >= NSIEGE:
-            raise IllegalMove("s=: an elite troop and the siege card it took, like JOKER:B11")
+            raise IllegalMove("s=: an elite troop and the siege card it took, like JOKER=B11")
