@@ -192,17 +192,20 @@ def _is_st2(text):
     return game_of(text) == "st2"
 
 
-def random_mover(game):
-    """A game's random-move function for self-play (engine.<game>.play.random_move: claims
-    taken as soon as they hold). Desktop only: the device bundle leaves the play modules out."""
+def random_mover(game, variant=0):
+    """A game's random-move function for self-play (engine.<game>.play.random_move, or the
+    variant's engine.<game>.tplay: claims taken as soon as they hold). Desktop only: the device
+    bundle leaves the play modules out."""
     import importlib
 
-    return importlib.import_module("engine.%s.play" % game.NAME).random_move
+    return importlib.import_module("engine.%s.%splay" % (game.NAME, "t" if variant else "")).random_move
 
 
-def selfplay_st2(games, seed):
-    """Schotten Totten 2 random self-play: the summary line of selfplay (p1 = the Attacker)."""
-    return _selfplay(games, seed, load("st2"), lambda i: None)
+def selfplay_st2(games, seed, variant=0):
+    """Schotten Totten 2 random self-play: the summary line of selfplay (p1 = the Attacker);
+    variant 1 is the tactic variant."""
+    opts = {"variant": variant} if variant else None
+    return _selfplay(games, seed, load("st2"), lambda i: opts)
 
 
 def selfplay(games, seed, timing):
@@ -215,7 +218,8 @@ def _selfplay(games, seed, game, options):
     """The summary line of `games` random games through a game object: game i dealt from
     seed + i with options(i), every move random_mover(game) with one random stream."""
     rng = Rng(seed)
-    move = random_mover(game)
+    opts = options(0)
+    move = random_mover(game, opts.get("variant", 0) if opts else 0)
     wins = [0, 0]
     turns = 0
     t0 = time.perf_counter()
@@ -269,11 +273,14 @@ def demo(seed):
 
 
 def main_selfplay(args):
-    if args.game == "st2" and args.variant == "base":
-        print(selfplay_st2(args.games, args.seed))
+    if args.game == "st2" and args.variant in ("base", "tactic"):
+        print(selfplay_st2(args.games, args.seed, 1 if args.variant == "tactic" else 0))
         return 0
     if args.game != "st1" or args.variant != "base":
-        print("only --game st1|st2 --variant base exist so far", file=sys.stderr)
+        print(
+            "only --game st1 --variant base and --game st2 --variant base|tactic exist so far",
+            file=sys.stderr,
+        )
         return 2
     print(selfplay(args.games, args.seed, st1.T1999 if args.timing == "1999" else st1.T2016))
     return 0

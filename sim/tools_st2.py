@@ -58,6 +58,9 @@ def prove_st2(obj):
 
 def board_text(st):
     """A picture of the wall: the Defender's side on top, the Attacker's below."""
+    nm = name
+    if st.variant:
+        from engine.st2.tcards import name as nm  # tactic cards have names too
     rows = []
     for p, label in ((1, "D "), (0, "A ")):
         ks = (3, 2, 1, 0) if p == 1 else (0, 1, 2, 3)
@@ -65,13 +68,23 @@ def board_text(st):
             cells = []
             for t in range(NTILES):
                 side = st.cards_at(t, p)
-                cells.append("%-4s" % (name(side[k]) if k < len(side) else ("." if k < st.need(t) else "")))
+                cells.append("%-4s" % (nm(side[k]) if k < len(side) else ("." if k < st.need(t) else "")))
             rows.append("%s %s" % (label if k == ks[0] else "  ", " ".join(cells)))
         if p == 1:
             rows.append("   " + " ".join(["[%d%s]" % (t + 1, "ud"[st.side[t]]) for t in range(NTILES)]))
-    disc = " ".join([name(c) for c in range(NSIEGE) if st.loc[c] == 2])
+    disc = " ".join([nm(c) for c in range(NSIEGE + 4 * st.variant) if st.loc[c] == 2])
     rows.append("deck %d  turn %d  damaged %d  cauldrons left %d" % (st.ndeck, st.turn, st.damaged(), st.oil))
     rows.append("discard: " + (disc or "-"))
+    if st.variant:
+        rows.append(
+            "tactic deck %d  tactic cards played %d / %d  used: %s"
+            % (
+                st.ntdeck,
+                st.tcount[0],
+                st.tcount[1],
+                " ".join([nm(c) for c in range(64, 71) if st.loc[c] > 2]) or "-",
+            )
+        )
     return "\n".join(rows)
 
 

@@ -222,7 +222,9 @@ def quick_invariants(st):
     """The cheap invariants of every state: each of the 71 cards exactly once (a hand or a deck,
     the wall, the discard, a player's used actions), no side over its count, the one-more rule."""
     loc = st.loc
-    hidden = (bytes(st.deck[: st.ndeck]) + bytes(st.tdeck[: st.ntdeck]) + bytes(st.hand)).replace(b"\xff", b"")
+    hidden = (bytes(st.deck[: st.ndeck]) + bytes(st.tdeck[: st.ntdeck]) + bytes(st.hand)).replace(
+        b"\xff", b""
+    )
     shown = bytes(st.board).replace(b"\xff", b"")
     assert len(hidden) + len(shown) + loc.count(2) + loc.count(3) + loc.count(4) == END
     assert len(set(hidden + shown)) == len(hidden) + len(shown)

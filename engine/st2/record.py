@@ -97,7 +97,9 @@ def unpack(data):
     if len(data) < o + 2 or (o == 2 and data[0] != VERSION):
         raise IllegalMove("not a Schotten Totten 2 record (version byte 0x22, or 0x21)")
     if o == 2 and data[1] > 1:
-        raise IllegalMove("record of variant %d: this version plays the base game (0) and the tactic variant (1)" % data[1])
+        raise IllegalMove(
+            "record of variant %d: this version plays the base game (0) and the tactic variant (1)" % data[1]
+        )
     if data[o] != SINGLE and data[o] != REVENGE:
         raise IllegalMove("bad match mode %d" % data[o])
     rec = Record(None, None, data[o], data[1] if o == 2 else 0)

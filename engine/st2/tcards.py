@@ -15,8 +15,6 @@ except ImportError:
         return x
 
 
-from engine.errors import IllegalMove
-
 JOKER = const(60)
 JOKER2 = const(61)
 SPY = const(62)

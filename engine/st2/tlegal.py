@@ -19,35 +19,16 @@ The variant's fields, beside the base game's (engine.st2.table):
                    pairs, 255 after the last
 """
 
-from engine.st2.cards import NSIEGE, NTILES, kind, need
-from engine.st2.moves import (
-    ATTACKER,
-    DECLARE,
-    DONE,
-    DRAW_SIEGE,
-    DRAW_TACTIC,
-    PASS,
-    PH_DECLARE,
-    PH_DRAW,
-    PH_EXCHANGE,
-    PH_PLAY,
-    SLOTS,
-    TARGET_CARD,
-    TARGET_DISCARD,
-    TARGET_TILE,
-)
+try:
+    from micropython import const
+except ImportError:
+
+    def const(x):
+        return x
+
+
+from engine.st2.cards import kind, need
 from engine.st2.table import Table
-from engine.st2.tcards import (
-    ACTIONS,
-    DESERTION,
-    EXCHANGE,
-    EXPLOSION,
-    FIRST,
-    RECRUITMENT,
-    REDEPLOYMENT,
-    SUPPORT,
-    TREASON,
-)
 
 
 def copy_tactic(dst, src):
@@ -62,12 +43,39 @@ def copy_tactic(dst, src):
     dst.shown = src.shown[:]
 
 
+_PH_PLAY = const(0)
+_ATTACKER = const(0)
+_PH_DECLARE = const(1)
+_PH_DRAW = const(3)
+_SLOTS = const(4)
+_PH_EXCHANGE = const(5)
+_NTILES = const(7)
+_FIRST = const(60)
+_NSIEGE = const(60)
+_ACTIONS = const(64)
+_REDEPLOYMENT = const(64)
+_RECRUITMENT = const(65)
+_DESERTION = const(66)
+_TREASON = const(67)
+_EXPLOSION = const(68)
+_SUPPORT = const(69)
+_EXCHANGE = const(70)
+_DECLARE = const(504)
+_DONE = const(646)
+_PASS = const(647)
+_DRAW_SIEGE = const(648)
+_DRAW_TACTIC = const(649)
+_TARGET_CARD = const(650)
+_TARGET_TILE = const(722)
+_TARGET_DISCARD = const(729)
+
+
 class TLegal:
     """The variant's legal moves and declarations (a base class of TState and TView)."""
 
     def turn_player(self):
         """Whose turn it is: the player to move, except in the Exchange's second half."""
-        return self.to_move ^ 1 if self.phase == PH_EXCHANGE else self.to_move
+        return self.to_move ^ 1 if self.phase == _PH_EXCHANGE else self.to_move
 
     def may_tactic(self, p):
         """'You can only play one Tactic card more than your opponent.'"""
@@ -76,7 +84,7 @@ class TLegal:
     def find(self, c):
         """(side index tile * 2 + player, slot) of a card on the wall, or (-1, -1)."""
         b = self.board
-        for j in range(NTILES * 2 * SLOTS):
+        for j in range(_NTILES * 2 * _SLOTS):
             if b[j] == c:
                 return j >> 2, j & 3
         return -1, -1
@@ -84,7 +92,7 @@ class TLegal:
     def wall_cards(self, p):
         """Player p's cards on the wall, sorted."""
         out = []
-        for t in range(NTILES):
+        for t in range(_NTILES):
             out += self.cards_at(t, p)
         out.sort()
         return out
@@ -97,77 +105,77 @@ class TLegal:
     def on_wall(self, p):
         """How many cards player p has on the wall."""
         n = 0
-        for t in range(NTILES):
+        for t in range(_NTILES):
             n += self.cnt[t * 2 + p]
         return n
 
     def playable(self, c, p):
         """Can player p carry out action card c now (every step then has a choice)?"""
-        if c == REDEPLOYMENT:
+        if c == _REDEPLOYMENT:
             return self.on_wall(p) > 0
-        if c == DESERTION:
+        if c == _DESERTION:
             return self.on_wall(p ^ 1) > 0
-        if c == TREASON:
+        if c == _TREASON:
             return self.on_wall(p ^ 1) > 0 and len(self.open_tiles(p)) > 0
-        if c == RECRUITMENT:
-            return len(self.discarded(ACTIONS)) > 0 and len(self.open_tiles(p)) > 0
-        if c == EXPLOSION:
+        if c == _RECRUITMENT:
+            return len(self.discarded(_ACTIONS)) > 0 and len(self.open_tiles(p)) > 0
+        if c == _EXPLOSION:
             return sum(self.cnt) > 0
-        if c == SUPPORT:
-            return len(self.discarded(NSIEGE)) >= 2
-        return c == EXCHANGE
+        if c == _SUPPORT:
+            return len(self.discarded(_NSIEGE)) >= 2
+        return c == _EXCHANGE
 
     def card_moves(self, p, out):
         """Append player p's card plays (sorted) to out."""
         tiles = self.open_tiles(p)
         ok = self.may_tactic(p)
         for c in sorted(self.hand_of(p)):
-            if c < FIRST or (c < ACTIONS and ok):
+            if c < _FIRST or (c < _ACTIONS and ok):
                 for t in tiles:
                     out.append(c * 7 + t)
-            elif c >= ACTIONS and ok and self.playable(c, p):
+            elif c >= _ACTIONS and ok and self.playable(c, p):
                 out.append(c * 7)
 
     def pass_ok(self, p, plays):
         """A pass is legal when no card can be played (plays: the card moves, empty) and the
         Attacker holds no card a retreat would make room for."""
-        if plays or self.phase != PH_PLAY:
+        if plays or self.phase != _PH_PLAY:
             return False
-        if p == ATTACKER:
+        if p == _ATTACKER:
             ok = self.may_tactic(p)
             for c in self.hand_of(p):
-                if c < FIRST or (c < ACTIONS and ok):
+                if c < _FIRST or (c < _ACTIONS and ok):
                     return False
         return True
 
     def legal_moves(self):
         """Every legal move of the player to move, sorted (empty when the game is over)."""
         ph = self.phase
-        if ph == PH_PLAY:
+        if ph == _PH_PLAY:
             p = self.to_move
             out = []
             self.card_moves(p, out)
             plays = len(out)
-            if p == ATTACKER:
+            if p == _ATTACKER:
                 for t in self.declarable():
-                    out.append(DECLARE + t)
+                    out.append(_DECLARE + t)
             out += self.prep_moves()
             if self.pass_ok(p, plays):
-                out.append(PASS)
+                out.append(_PASS)
             return out
-        if ph == PH_DECLARE:
-            out = [DECLARE + t for t in self.declarable()]
-            out.append(DONE)
+        if ph == _PH_DECLARE:
+            out = [_DECLARE + t for t in self.declarable()]
+            out.append(_DONE)
             return out
-        if ph == PH_DRAW:
-            return [DRAW_SIEGE, DRAW_TACTIC] if self.ntdeck else [DRAW_SIEGE]
+        if ph == _PH_DRAW:
+            return [_DRAW_SIEGE, _DRAW_TACTIC] if self.ntdeck else [_DRAW_SIEGE]
         if self.act:
             return self.step_moves()
         return []
 
     def exchange_picks(self):
         """(first index in pick, picks made) of the player to move in an Exchange."""
-        if self.phase == PH_EXCHANGE:
+        if self.phase == _PH_EXCHANGE:
             return 3, self.nstep - self.xk
         return 0, self.nstep
 
@@ -176,41 +184,44 @@ class TLegal:
         a = self.act
         n = self.nstep
         p = self.turn_player()
-        if a == EXCHANGE:
+        if a == _EXCHANGE:
             # Cards are chosen in increasing order: a set of three, not a sequence.
             o, made = self.exchange_picks()
             last = self.pick[o + made - 1] if made else -1
             cands = [c for c in sorted(self.hand_of(self.to_move)) if c > last]
             keep = len(cands) - (self.xk - made - 1)
-            return [TARGET_CARD + c for c in cands[:keep]]
-        if a == EXPLOSION:
-            return [TARGET_TILE + t for t in range(NTILES) if self.cnt[t * 2] or self.cnt[t * 2 + 1]]
-        if a == SUPPORT:
-            cs = self.discarded(NSIEGE)
+            return [_TARGET_CARD + c for c in cands[:keep]]
+        if a == _EXPLOSION:
+            return [_TARGET_TILE + t for t in range(_NTILES) if self.cnt[t * 2] or self.cnt[t * 2 + 1]]
+        if a == _SUPPORT:
+            cs = self.discarded(_NSIEGE)
             if n:
-                return [TARGET_CARD + c for c in cs if c > self.pick[0]]
-            return [TARGET_CARD + c for c in cs[:-1]]
+                return [_TARGET_CARD + c for c in cs if c > self.pick[0]]
+            return [_TARGET_CARD + c for c in cs[:-1]]
         if n == 0:
-            if a == RECRUITMENT:
-                cs = self.discarded(ACTIONS)
+            if a == _RECRUITMENT:
+                cs = self.discarded(_ACTIONS)
             else:
-                cs = self.wall_cards(p if a == REDEPLOYMENT else p ^ 1)
-            return [TARGET_CARD + c for c in cs]
-        if a == DESERTION:
+                cs = self.wall_cards(p if a == _REDEPLOYMENT else p ^ 1)
+            return [_TARGET_CARD + c for c in cs]
+        if a == _DESERTION:
             return []
         tiles = self.open_tiles(p)
-        if a == REDEPLOYMENT:
+        if a == _REDEPLOYMENT:
             src = self.find(self.pick[0])[0] >> 1
-            out = [TARGET_TILE + t for t in tiles if t != src]
-            out.append(TARGET_DISCARD)
+            out = [_TARGET_TILE + t for t in tiles if t != src]
+            out.append(_TARGET_DISCARD)
             return out
-        return [TARGET_TILE + t for t in tiles]
+        return [_TARGET_TILE + t for t in tiles]
 
     def has_elite(self, t):
+        loc = self.loc
+        if loc[60] != 1 and loc[61] != 1 and loc[62] != 1 and loc[63] != 1:
+            return False  # no elite troop on the wall (the common case: a quick answer)
         b = self.board
-        o = t * 2 * SLOTS
-        for j in range(o, o + 2 * SLOTS):
-            if FIRST <= b[j] < ACTIONS:
+        o = t * 2 * _SLOTS
+        for j in range(o, o + 2 * _SLOTS):
+            if _FIRST <= b[j] < _ACTIONS:
                 return True
         return False
 
@@ -249,8 +260,7 @@ class TLegal:
                 vals = score_t(cs, n, kd)[1]
                 j = 0
                 for c in cs:
-                    if c >= FIRST:
+                    if c >= _FIRST:
                         out.append((c, vals[j]))
                         j += 1
         return out
-

@@ -1,20 +1,27 @@
 """Random legal play of the Schotten Totten 2 tactic variant, for self-play, tests and
 benchmarks (engine.st2.play's random mover for the base game)."""
 
-from engine.st2.moves import (
-    ATTACKER,
-    DECLARE,
-    DONE,
-    DRAW_SIEGE,
-    DRAW_TACTIC,
-    PASS,
-    PH_DECLARE,
-    PH_DRAW,
-    PH_OVER,
-    PH_PLAY,
-    RETREAT,
-)
-from engine.st2.tcards import ACTIONS, FIRST
+try:
+    from micropython import const
+except ImportError:
+
+    def const(x):
+        return x
+
+
+_ATTACKER = const(0)
+_PH_PLAY = const(0)
+_PH_DECLARE = const(1)
+_PH_OVER = const(2)
+_PH_DRAW = const(3)
+_FIRST = const(60)
+_ACTIONS = const(64)
+_DECLARE = const(504)
+_RETREAT = const(518)
+_DONE = const(646)
+_PASS = const(647)
+_DRAW_SIEGE = const(648)
+_DRAW_TACTIC = const(649)
 
 PREP_RATE = 8  # a random preparation action one turn in 8, when one is possible
 
@@ -22,48 +29,52 @@ PREP_RATE = 8  # a random preparation action one turn in 8, when one is possible
 def random_move(st, rng):
     """A random legal move: the Attacker declares control as soon as it is provable; a random
     preparation action one turn in PREP_RATE; a random deck to draw from; a random step of an
-    action card; otherwise a random playable card of the hand (at a random open tile)."""
+    action card; otherwise a random card of the hand, or a random playable one when that one
+    cannot be played (at a random open tile); a pass when none can."""
     p = st.to_move
     ph = st.phase
-    if ph == PH_DRAW:
-        return DRAW_TACTIC if rng.randrange(2) else DRAW_SIEGE
-    if p == ATTACKER and ph <= PH_DECLARE:
+    if ph == _PH_DRAW:
+        return _DRAW_TACTIC if rng.randrange(2) else _DRAW_SIEGE
+    if p == _ATTACKER and ph <= _PH_DECLARE:
         tiles = st.declarable()
         if tiles:
-            return DECLARE + tiles[0]
-        if ph == PH_DECLARE:
-            return DONE
-    if ph != PH_PLAY:
+            return _DECLARE + tiles[0]
+        if ph == _PH_DECLARE:
+            return _DONE
+    if ph != _PH_PLAY:
         moves = st.legal_moves()
         return moves[rng.randrange(len(moves))]
     tiles = st.open_tiles(p)
-    ok = st.may_tactic(p)
-    cands = []
-    for c in st.hand_of(p):
-        if c < FIRST or (c < ACTIONS and ok):
-            if tiles:
-                cands.append(c)
-        elif ok and c >= ACTIONS and st.playable(c, p):
-            cands.append(c)
-    if not st.prep and (not cands or rng.randrange(PREP_RATE) == 0):
-        if p == ATTACKER:
+    if not st.prep and (not tiles or rng.randrange(PREP_RATE) == 0):
+        if p == _ATTACKER:
             full = st.retreat_mask()
-            # with no card to play, a retreat only when it makes room for one (else a pass)
-            if full and (cands or not st.pass_ok(p, cands)):
+            if full:
                 m = 0
                 while not m:
                     m = rng.randrange(128) & full
-                return RETREAT + m
+                return _RETREAT + m
         else:
             prep = st.prep_moves()
             if prep:
                 return prep[rng.randrange(len(prep))]
-    if not cands:
-        return PASS
-    c = cands[rng.randrange(len(cands))]
-    if c >= ACTIONS:
+    hand = st.hand_of(p)
+    c = hand[rng.randrange(len(hand))]
+    ok = st.may_tactic(p)
+    if c < _FIRST or (c < _ACTIONS and ok):
+        if tiles:
+            return c * 7 + tiles[rng.randrange(len(tiles))]
+    elif ok and st.playable(c, p):
         return c * 7
-    return c * 7 + tiles[rng.randrange(len(tiles))]
+    cands = []  # that card cannot be played: a random one that can
+    for c in hand:
+        if c < _FIRST or (c < _ACTIONS and ok):
+            if tiles:
+                cands.append(c * 7 + tiles[rng.randrange(len(tiles))])
+        elif ok and st.playable(c, p):
+            cands.append(c * 7)
+    if cands:
+        return cands[rng.randrange(len(cands))]
+    return _PASS
 
 
 def random_game(seed, rng, check=None):
@@ -72,7 +83,7 @@ def random_game(seed, rng, check=None):
     from engine.st2.tstate import TState
 
     st = TState(seed)
-    while st.phase != PH_OVER:
+    while st.phase != _PH_OVER:
         if check is not None:
             check(st)
         st.apply(random_move(st, rng))

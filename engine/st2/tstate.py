@@ -5,31 +5,38 @@ The base game's State with a tactic deck of 11, hands of 7, the deck choice when
 (engine.st2.tsteps), the one-more-tactic rule and the pass. Fields: engine.st2.tlegal.
 """
 
+try:
+    from micropython import const
+except ImportError:
+
+    def const(x):
+        return x
+
+
 from engine.errors import IllegalMove
-from engine.st2.cards import NCARDS, NONE, NSIEGE, WALL
-from engine.st2.moves import (
-    CAULDRON,
-    DECLARE,
-    DEFENDER,
-    DONE,
-    DRAW_SIEGE,
-    DRAW_TACTIC,
-    HMAX,
-    NMOVES,
-    PASS,
-    PH_ACTION,
-    PH_DECLARE,
-    PH_DRAW,
-    PH_EXCHANGE,
-    PH_OVER,
-    PH_PLAY,
-    SLOTS,
-    THAND,
-)
+from engine.st2.rules import Rules
 from engine.st2.state import State
 from engine.st2.table import copy_table
-from engine.st2.tcards import ACTIONS, END, FIRST, NTACTIC
 from engine.st2.tlegal import TLegal, copy_tactic
+
+_PH_PLAY = const(0)
+_PH_DRAW = const(3)
+_PH_ACTION = const(4)
+_PH_EXCHANGE = const(5)
+_HMAX = const(7)
+_THAND = const(7)
+_NTACTIC = const(11)
+_FIRST = const(60)
+_NSIEGE = const(60)
+_ACTIONS = const(64)
+_END = const(71)
+_NCARDS = const(72)
+_DECLARE = const(504)
+_CAULDRON = const(511)
+_DONE = const(646)
+_PASS = const(647)
+_DRAW_SIEGE = const(648)
+_DRAW_TACTIC = const(649)
 
 
 class TState(TLegal, State):
@@ -38,14 +45,14 @@ class TState(TLegal, State):
     def __init__(self, seed=None):
         State.__init__(self)
         self.variant = 1
-        self.tdeck = bytearray(range(FIRST, END))
-        self.ntdeck = NTACTIC
+        self.tdeck = bytearray(range(_FIRST, _END))
+        self.ntdeck = _NTACTIC
         self.tcount = bytearray(2)
         self.act = 0
         self.nstep = 0
         self.xk = 0
         self.pick = bytearray(b"\xff" * 6)
-        self.kn = bytearray(NCARDS)
+        self.kn = bytearray(_NCARDS)
         self.shown = bytearray(b"\xff" * 8)
         self.chz = self.chw = 1
         if seed is not None:
@@ -54,9 +61,9 @@ class TState(TLegal, State):
             r = Rng(seed)
             r.shuffle(self.deck)  # the siege deck as the base game deals it
             r.shuffle(self.tdeck)
-            for i in range(THAND):  # "Each player begins with 7 Siege cards"
+            for i in range(_THAND):  # "Each player begins with 7 Siege cards"
                 self.hand[i] = self._pop()
-                self.hand[HMAX + i] = self._pop()
+                self.hand[_HMAX + i] = self._pop()
             self.chz, self.chw = r.state()  # Support's shuffles go on from here
 
     def copy(self):
@@ -77,105 +84,69 @@ class TState(TLegal, State):
 
     def slot(self, p, c):
         """The hand slot of card c in player p's hand, or -1."""
-        for i in range(p * HMAX, p * HMAX + HMAX):
+        for i in range(p * _HMAX, p * _HMAX + _HMAX):
             if self.hand[i] == c:
                 return i
         return -1
 
-    def place(self, i, c):
-        """Put card c on top of side i (the farthest from the tile), stamping a completion."""
-        n = self.cnt[i]
-        self.board[i * SLOTS + n] = c
-        self.cnt[i] = n + 1
-        self.loc[c] = 1
-        if n + 1 == WALL[(i >> 1) * 2 + self.side[i >> 1]] >> 4:
-            self.done[i] = self.nplayed
-
     def apply(self, move, player=None):
         """Apply a move of the player to move (or check it is `player`'s); IllegalMove, with the
         state unchanged, if it is not legal."""
-        if self.phase == PH_OVER:
-            raise IllegalMove("the game is over")
-        p = self.to_move
-        if player is not None and (player != p or type(player) is not int):
-            if type(player) is not int or player < 0 or player > 1:
-                raise IllegalMove("no such player: %r (players are 0 and 1)" % (player,))
-            raise IllegalMove("it is player %d's turn, not player %d's" % (p + 1, player + 1))
-        if type(move) is not int or move < 0 or move >= NMOVES:
-            raise IllegalMove("no such move: %r" % (move,))
+        p = self.check(move, player)
         ph = self.phase
-        if ph == PH_ACTION or ph == PH_EXCHANGE:
+        if ph == _PH_ACTION or ph == _PH_EXCHANGE:
             from engine.st2.tsteps import step
 
             step(self, p, move)
-        elif ph == PH_DRAW:
-            if move == DRAW_SIEGE or (move == DRAW_TACTIC and self.ntdeck):
-                self.draw(p, move == DRAW_TACTIC)
-            elif move == DRAW_TACTIC:
-                raise IllegalMove("the tactic deck is empty: draw a siege card")
-            else:
-                raise IllegalMove("draw a card now: choose the siege deck or the tactic deck")
-        elif move < DECLARE:
+        elif ph == _PH_DRAW:
+            if move != _DRAW_SIEGE and (move != _DRAW_TACTIC or not self.ntdeck):
+                raise IllegalMove("draw now: ds (the siege deck) or dt (the tactic deck, while it lasts)")
+            self.draw(p, move == _DRAW_TACTIC)
+        elif move < _DECLARE:
             c = move // 7
-            if c < FIRST:
-                self._play(p, c, move % 7)
+            if c < _ACTIONS:
+                if c >= _FIRST:
+                    if self.slot(p, c) < 0:
+                        from engine.st2.tcards import name
+
+                        raise IllegalMove("%s is not in player %d's hand" % (name(c), p + 1))
+                    self.tactic_check(p)
+                    self._play(p, c, move % 7)  # an elite troop is played like a siege card
+                    self.tcount[p] += 1
+                else:
+                    self._play(p, c, move % 7)
                 self.kn[c] = 0
-            elif c < ACTIONS:
-                self._elite(p, c, move % 7)
-            elif c < END and move % 7 == 0:
+            elif c < _END and move % 7 == 0:
                 from engine.st2.tsteps import start
 
                 start(self, p, c)
             else:
                 raise IllegalMove("no such move: %r" % (move,))
-        elif move < DONE:
+        elif move < _DONE:
             from engine.st2.actions import act
 
             vals = ()
-            t = move - DECLARE
-            if move < CAULDRON and self.has_elite(t) and self.cnt[t * 2] == self.need(t):
+            t = move - _DECLARE
+            if move < _CAULDRON and self.has_elite(t) and self.cnt[t * 2] == self.need(t):
                 vals = self.elite_values(t)
             act(self, p, move)
-            if move < CAULDRON:
-                self.shown[:] = b"\xff" * 8
+            if move < _CAULDRON:
+                sh = self.shown
+                sh[:] = b"\xff" * 8
                 for j in range(len(vals)):
-                    self.shown[2 * j] = vals[j][0]
-                    self.shown[2 * j + 1] = vals[j][1]
-        elif move == DONE:
-            if ph != PH_DECLARE:
-                raise IllegalMove("done ends the declarations after playing a card; play a card first")
-            self.end_turn(p)
-        elif move == PASS:
-            if ph != PH_PLAY:
-                raise IllegalMove("a pass takes the place of the card: a card is already played")
+                    sh[2 * j] = vals[j][0]
+                    sh[2 * j + 1] = vals[j][1]
+        elif move == _DONE:
+            State.apply(self, move)
+        elif move == _PASS:
             plays = []
-            self.card_moves(p, plays)
+            if ph == _PH_PLAY:
+                self.card_moves(p, plays)
             if not self.pass_ok(p, plays):
-                raise IllegalMove("a pass only when no card can be played (or made room for by a retreat)")
-            self.finish_turn(p)
+                raise IllegalMove("a pass only instead of a card, when none can be played (or made room for)")
+            self.next_turn(p)
         else:
             raise IllegalMove("that is an action card's step, and no action card is being played")
-
-    def _elite(self, p, c, t):
-        if self.phase != PH_PLAY:
-            raise IllegalMove("a card is already played this turn: declare control or end with done")
-        i = self.slot(p, c)
-        if i < 0:
-            from engine.st2.tcards import name
-
-            raise IllegalMove("%s is not in player %d's hand" % (name(c), p + 1))
-        self.tactic_check(p)
-        s = t * 2 + p
-        n = self.cnt[s]
-        if n >= WALL[t * 2 + self.side[t]] >> 4:
-            raise IllegalMove("tile %d already has its %d cards on player %d's side" % (t + 1, n, p + 1))
-        self.hand[i] = NONE
-        self.tcount[p] += 1
-        self.nplayed += 1
-        self.kn[c] = 0
-        # Chicken versus Chef never applies: an elite troop has no printed colour or strength.
-        self.place(s, c)
-        self._after_play(p)
 
     def tactic_check(self, p):
         if not self.may_tactic(p):
@@ -185,10 +156,10 @@ class TState(TLegal, State):
             )
 
     def end_turn(self, p):
-        """After the card (and the Attacker's declarations): the draw, with a choice while
-        the tactic deck lasts."""
+        """After the card (and the Attacker's declarations): the draw, a choice while the
+        tactic deck lasts."""
         if self.ntdeck:
-            self.phase = PH_DRAW
+            self.phase = _PH_DRAW
             self.to_move = p
         else:
             self.draw(p, False)
@@ -196,35 +167,18 @@ class TState(TLegal, State):
     def draw(self, p, tactic):
         if tactic:
             self.ntdeck -= 1
-            c = self.tdeck[self.ntdeck]
-        else:
-            # "When a player ends their turn by drawing a Siege card but the deck is empty, the
-            # game ends immediately. The Defender wins the game."
-            if not self.ndeck:
-                self.win(DEFENDER)
-                return
-            c = self._pop()
+            self.take(p, self.tdeck[self.ntdeck])
+            self.next_turn(p)
+            return
+        if self.ndeck:
             kn = self.kn
-            if max(kn) >= 4:
-                # The other player no longer knows where Support's cards are: this may be one.
+            if self.loc[69] > 2:  # SUPPORT has been played: someone may know deck cards
+                # The other player no longer knows where they are: the card drawn may be one.
                 bit = 4 << (p ^ 1)
-                for j in range(NSIEGE):
+                for j in range(_NSIEGE):
                     if kn[j] & bit:
                         kn[j] ^= bit
-            kn[c] = 0
-        o = p * HMAX
-        for i in range(o, o + HMAX):
-            if self.hand[i] == NONE:
-                self.hand[i] = c
-                break
-        self.finish_turn(p)
-
-    def finish_turn(self, p):
-        self.to_move = p ^ 1
-        self.turn += 1
-        self.prep = 0
-        self.phase = PH_PLAY
-        # "The Defender can also win the game if they cannot play any Siege cards because all
-        # formations on their side of the Wall are complete."
-        if self.to_move == DEFENDER and self.complete_all(DEFENDER):
-            self.win(DEFENDER)
+            kn[self.deck[self.ndeck - 1]] = 0
+        # "When a player ends their turn by drawing a Siege card but the deck is empty, the
+        # game ends immediately. The Defender wins the game."
+        Rules.end_turn(self, p)

@@ -14,41 +14,61 @@ nothing.
 """
 
 from engine.errors import IllegalMove
-from engine.st2.cards import NSIEGE, NTILES
-from engine.st2.moves import PH_ACTION, PH_EXCHANGE, PH_PLAY, SLOTS, TARGET_CARD, TARGET_DISCARD, TARGET_TILE
-from engine.st2.tcards import (
-    ACTIONS,
-    DESERTION,
-    EXCHANGE,
-    EXPLOSION,
-    RECRUITMENT,
-    REDEPLOYMENT,
-    SUPPORT,
-    TREASON,
-    name,
-)
 
-_WHY = {
-    REDEPLOYMENT: "REDEPLOYMENT needs a card of yours on the wall",
-    DESERTION: "DESERTION needs a card on the other side of the wall",
-    TREASON: "TREASON needs a card on the other side of the wall and a tile of yours with room",
-    RECRUITMENT: "RECRUITMENT needs a discarded card and a tile of yours with room",
-    EXPLOSION: "EXPLOSION needs a tile with cards",
-    SUPPORT: "SUPPORT needs two siege cards in the discard (you cannot play Support if there are "
-    "no cards or only one card in the discard)",
-}
+try:
+    from micropython import const
+except ImportError:
+
+    def const(x):
+        return x
+
+
+_PH_PLAY = const(0)
+_PH_ACTION = const(4)
+_PH_EXCHANGE = const(5)
+_NTILES = const(7)
+_NSIEGE = const(60)
+_REDEPLOYMENT = const(64)
+_ACTIONS = const(64)
+_RECRUITMENT = const(65)
+_DESERTION = const(66)
+_TREASON = const(67)
+_EXPLOSION = const(68)
+_SUPPORT = const(69)
+_EXCHANGE = const(70)
+_TARGET_CARD = const(650)
+_TARGET_TILE = const(722)
+_TARGET_DISCARD = const(729)
+
+
+def name(c):
+    """A card's name, for messages (engine.st2.tcards, loaded only then)."""
+    from engine.st2.tcards import name as n
+
+    return n(c)
+
+
+# Why an action card cannot be played now (by card - 64; Exchange always can)
+_WHY = (
+    "a card of yours on the wall",
+    "a discarded card and a tile of yours with room",
+    "a card on the other side of the wall",
+    "a card on the other side of the wall and a tile of yours with room",
+    "a tile with cards",
+    "two siege cards in the discard",
+)
 
 
 def start(st, p, c):
     """Player p plays action card c from their hand."""
-    if st.phase != PH_PLAY:
+    if st.phase != _PH_PLAY:
         raise IllegalMove("a card is already played this turn: declare control or end with done")
     i = st.slot(p, c)
     if i < 0:
         raise IllegalMove("%s is not in player %d's hand" % (name(c), p + 1))
     st.tactic_check(p)
     if not st.playable(c, p):
-        raise IllegalMove(_WHY[c])
+        raise IllegalMove("%s needs %s" % (name(c), _WHY[c - _ACTIONS]))
     st.hand[i] = 0xFF
     st.tcount[p] += 1
     st.nplayed += 1
@@ -56,8 +76,8 @@ def start(st, p, c):
     st.kn[c] = 0
     st.act = c
     st.nstep = 0
-    st.phase = PH_ACTION
-    if c == EXCHANGE:
+    st.phase = _PH_ACTION
+    if c == _EXCHANGE:
         # "Each player chooses three cards from their hand": fewer only if a hand holds fewer
         st.xk = min(3, len(st.hand_of(p)), len(st.hand_of(p ^ 1)))
         if not st.xk:
@@ -70,35 +90,21 @@ def finish(st, p):
     st.nstep = 0
     st.xk = 0
     st.pick[:] = b"\xff" * 6
-    st.phase = PH_PLAY
+    st.phase = _PH_PLAY
     st.to_move = p
     st._after_play(p)
 
 
-def put(st, i, c):
-    """Play card c on side i (Recruitment, Treason: 'play it'), with Chicken versus Chef."""
-    if c < NSIEGE and (c % 12 == 0 or c % 12 == 11):
-        other = c + 11 if c % 12 == 0 else c - 11
-        j = i ^ 1
-        o = j * SLOTS
-        for k in range(st.cnt[j]):
-            if st.board[o + k] == other:
-                st.remove_card(j, k)
-                st.loc[c] = 2
-                return
-    st.place(i, c)
-
-
 def _card(move, what):
-    if not TARGET_CARD <= move < TARGET_TILE:
+    if not _TARGET_CARD <= move < _TARGET_TILE:
         raise IllegalMove("choose %s now" % what)
-    return move - TARGET_CARD
+    return move - _TARGET_CARD
 
 
 def _tile(st, p, move, what):
-    if not TARGET_TILE <= move < TARGET_TILE + NTILES:
+    if not _TARGET_TILE <= move < _TARGET_TILE + _NTILES:
         raise IllegalMove("choose %s now" % what)
-    t = move - TARGET_TILE
+    t = move - _TARGET_TILE
     if st.cnt[t * 2 + p] >= st.need(t):
         raise IllegalMove("tile %d has no room on player %d's side" % (t + 1, p + 1))
     return t
@@ -108,25 +114,25 @@ def step(st, p, move):
     """One step of the action card being carried out, by player p (the player to move)."""
     a = st.act
     n = st.nstep
-    if a == EXCHANGE:
+    if a == _EXCHANGE:
         _exchange(st, p, move)
         return
-    if a == EXPLOSION:
-        if not TARGET_TILE <= move < TARGET_TILE + NTILES:
+    if a == _EXPLOSION:
+        if not _TARGET_TILE <= move < _TARGET_TILE + _NTILES:
             raise IllegalMove("choose the tile to explode now")
-        t = move - TARGET_TILE
+        t = move - _TARGET_TILE
         if not st.cnt[t * 2] and not st.cnt[t * 2 + 1]:
             raise IllegalMove("tile %d has no cards to explode" % (t + 1))
         st.clear_side(t * 2)
         st.clear_side(t * 2 + 1)
         finish(st, p)
         return
-    if a == SUPPORT:
+    if a == _SUPPORT:
         c = _card(move, "a discarded siege card")
-        if c >= NSIEGE or st.loc[c] != 2:
+        if c >= _NSIEGE or st.loc[c] != 2:
             raise IllegalMove("Support takes discarded siege cards: %s is not one" % name(c))
         if n == 0:
-            if c == st.discarded(NSIEGE)[-1]:
+            if c == st.discarded(_NSIEGE)[-1]:
                 raise IllegalMove("choose the two cards in increasing order: none is above %s" % name(c))
             st.pick[0] = c
             st.nstep = 1
@@ -138,15 +144,17 @@ def step(st, p, move):
         return
     if n == 0:
         c = _card(move, "a card for %s" % name(a))
-        if a == RECRUITMENT:
-            if c >= ACTIONS or st.loc[c] != 2:
+        if a == _RECRUITMENT:
+            if c >= _ACTIONS or st.loc[c] != 2:
                 raise IllegalMove("%s is not in the discard" % name(c))
         else:
-            i = st.find(c)[0] if c < ACTIONS else -1
-            side = p if a == REDEPLOYMENT else p ^ 1
+            i = st.find(c)[0] if c < _ACTIONS else -1
+            side = p if a == _REDEPLOYMENT else p ^ 1
             if i < 0 or i & 1 != side:
-                raise IllegalMove("%s is not on %s side of the wall" % (name(c), "your" if side == p else "the other"))
-            if a == DESERTION:
+                raise IllegalMove(
+                    "%s is not on %s side of the wall" % (name(c), "your" if side == p else "the other")
+                )
+            if a == _DESERTION:
                 st.remove_card(i, st.find(c)[1])
                 finish(st, p)
                 return
@@ -154,9 +162,9 @@ def step(st, p, move):
         st.nstep = 1
         return
     c = st.pick[0]
-    if a == REDEPLOYMENT:
+    if a == _REDEPLOYMENT:
         i, k = st.find(c)
-        if move == TARGET_DISCARD:
+        if move == _TARGET_DISCARD:
             st.remove_card(i, k)
         else:
             t = _tile(st, p, move, "a different tile for %s, or the discard" % name(c))
@@ -167,10 +175,10 @@ def step(st, p, move):
             st.place(t * 2 + p, c)
     else:
         t = _tile(st, p, move, "the tile to play %s at" % name(c))
-        if a == TREASON:
+        if a == _TREASON:
             i, k = st.find(c)
             st.remove_card(i, k)
-        put(st, t * 2 + p, c)
+        st.put(t * 2 + p, c)  # 'play it': Chicken versus Chef applies
     finish(st, p)
 
 
@@ -196,7 +204,9 @@ def _exchange(st, p, move):
     if st.slot(p, c) < 0:
         raise IllegalMove("%s is not in player %d's hand" % (name(c), p + 1))
     if made and c <= st.pick[o + made - 1]:
-        raise IllegalMove("choose the Exchange's cards in increasing order: above %s" % name(st.pick[o + made - 1]))
+        raise IllegalMove(
+            "choose the Exchange's cards in increasing order: above %s" % name(st.pick[o + made - 1])
+        )
     above = 0
     for d in st.hand_of(p):
         if d > c:
@@ -207,8 +217,8 @@ def _exchange(st, p, move):
     st.nstep += 1
     if made + 1 < st.xk:
         return
-    if st.phase == PH_ACTION:  # the other player chooses theirs, out of turn
-        st.phase = PH_EXCHANGE
+    if st.phase == _PH_ACTION:  # the other player chooses theirs, out of turn
+        st.phase = _PH_EXCHANGE
         st.to_move = p ^ 1
         return
     q = p  # the other player has chosen: the cards change hands
@@ -221,4 +231,3 @@ def _exchange(st, p, move):
         st.kn[a] = 1 << m  # "each knows three of the other's cards"
         st.kn[b] = 1 << q
     finish(st, m)
-

@@ -1,7 +1,7 @@
 """Random self-play on the MicroPython VM, from the repository root:
 micropython -X heapsize=64K tests/mp/selfplay.py GAME GAMES SEED [VARIANT] [TIMING]
-GAME st1 (VARIANT base, TIMING 2016|1999) or st2 (Schotten Totten 2, base game; player 1 is
-the Attacker). Only the chosen game's modules are imported.
+GAME st1 (VARIANT base, TIMING 2016|1999) or st2 (Schotten Totten 2, VARIANT base or tactic;
+player 1 is the Attacker). Only the chosen game's modules are imported.
 Prints: games=N p1_wins=A p2_wins=B avg_turns=T games_per_s=R
 """
 
@@ -19,8 +19,9 @@ def _ms():
 
 
 def main(argv):
-    if len(argv) < 3 or argv[0] not in ("st1", "st2") or (len(argv) > 3 and argv[3] != "base"):
-        print("usage: selfplay.py st1|st2 GAMES SEED [base] [2016|1999]")
+    tactic = argv[0] == "st2" and len(argv) > 3 and argv[3] == "tactic"
+    if len(argv) < 3 or argv[0] not in ("st1", "st2") or (len(argv) > 3 and argv[3] != "base" and not tactic):
+        print("usage: selfplay.py st1|st2 GAMES SEED [base|tactic (st2)] [2016|1999]")
         sys.exit(2)
     games = int(argv[1])
     seed = int(argv[2])
@@ -33,10 +34,15 @@ def main(argv):
 
         # Leaves first, collecting after each: compiling from source is the heap's peak (the
         # device loads precompiled modules instead).
-        for m in ("cards", "forms", "prove", "moves", "legal", "table", "rules", "state", "actions", "play"):
+        mods = ("cards", "forms", "prove", "moves", "legal", "table", "rules", "state", "actions")
+        if tactic:  # the variant's modules, and not the base game's random mover
+            mods += ("tprove", "tlegal", "tstate", "tsteps", "tplay")
+        else:
+            mods += ("play",)
+        for m in mods:
             __import__("engine.st2." + m)
             gc.collect()
-        from engine.st2.play import random_game
+        random_game = sys.modules["engine.st2." + mods[-1]].random_game
 
         for i in range(games):
             st = random_game(seed + i, rng)
