@@ -28,8 +28,9 @@ def build(
     """A tactic State with the given cards on the wall (as tests/st2_helpers.build): hands not
     given are dealt 7 siege cards from the rest; the rest is the siege deck, or with `deck`
     given, the deck is exactly that and the other siege cards are discarded. The tactic deck is
-    `tdeck` (default: every tactic card placed nowhere else, in id order). Used action cards
-    count as played; tcount (default: the used cards of each) sets the counts.
+    every tactic card placed nowhere else (in id order), under `tdeck` (its top, drawn from the
+    end). Used action cards count as played; tcount (default: the used cards of each) sets the
+    counts. An empty or short tactic deck: build(..., **gone("SPY JOKER")).
 
     tiles: {tile number 1-7: ("Attacker's cards", "Defender's cards"[, who completed first])}."""
     st = TState(None)
@@ -92,10 +93,10 @@ def build(
     else:
         for c in rest:
             take(c)
-    if tfixed is None:
-        tfixed = [c for c in range(FIRST, END) if c not in used]
-        for c in tfixed:
-            take(c)
+    below = [c for c in range(FIRST, END) if c not in used]
+    for c in below:
+        take(c)
+    tfixed = below + (tfixed or [])
     assert len(used) == END, "every card placed once"
     st.deck = bytearray(NSIEGE)
     st.deck[: len(rest)] = bytes(rest)
@@ -110,6 +111,20 @@ def build(
     if tcount is not None:
         st.tcount[0], st.tcount[1] = tcount
     return st
+
+
+def gone(keep=""):
+    """build() arguments that place every tactic card but those of `keep` out of the decks and
+    hands: elite troops discarded, action cards used (by both players: counts 6 and 5)."""
+    keep = set(cards(keep)) if keep else set()
+    elites = [name(c) for c in range(FIRST, ACTIONS) if c not in keep]
+    acts = [name(c) for c in range(ACTIONS, END) if c not in keep]
+    return {
+        "discard": " ".join(elites),
+        "used1": " ".join(acts[0::2]),
+        "used2": " ".join(acts[1::2]),
+        "tcount": (6, 5),
+    }
 
 
 def snapshot(st):
