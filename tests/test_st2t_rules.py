@@ -7,7 +7,7 @@ from engine.errors import IllegalMove
 from engine.rng import Rng
 from engine.st2 import moves as T
 from engine.st2.notation import move_text, parse_move
-from engine.st2.tcards import EXCHANGE, JOKER, SPY, SUPPORT
+from engine.st2.tcards import EXCHANGE, JOKER, SPY
 from engine.st2.tstate import TState
 from tests.st2t_helpers import build, cards, check_invariants, gone
 
