@@ -37,6 +37,7 @@ _DONE = const(646)
 _PASS = const(647)
 _DRAW_SIEGE = const(648)
 _DRAW_TACTIC = const(649)
+_TARGET_CARD = const(650)
 
 
 class TState(TLegal, State):
@@ -145,6 +146,8 @@ class TState(TLegal, State):
             if not self.pass_ok(p, plays):
                 raise IllegalMove("a pass only instead of a card, when none can be played (or made room for)")
             self.next_turn(p)
+        elif move < _TARGET_CARD:
+            raise IllegalMove("the draw (ds, dt) comes after the card")
         else:
             raise IllegalMove("that is an action card's step, and no action card is being played")
 
