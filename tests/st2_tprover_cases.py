@@ -9,6 +9,7 @@ may be many with the Spy or the Shield only."""
 
 import random
 import sys
+import time
 from math import comb
 
 from engine.st2.cards import kind, need
@@ -159,7 +160,59 @@ def run(count, seed, log=print, budget=BUDGET):
     return count - bad, bad
 
 
+def _cpu(fn, reps):
+    """CPU seconds of one call of fn: the best of five runs of reps calls (process time, so
+    the other jobs on the machine weigh less)."""
+    best = None
+    for _ in range(5):
+        t0 = time.process_time()
+        for _ in range(reps):
+            fn()
+        dt = (time.process_time() - t0) / reps
+        best = dt if best is None or dt < best else best
+    return best
+
+
+def bench(count=28000, seed=1):
+    """Median and worst proof (beat_t) and score (score_t) with elites, on positions from this
+    generator without the brute force's budget (any number of unseen cards), every tile side in
+    turn; the 60 slowest of each are re-timed 5 x 200 times. Prints one line per figure."""
+    rng = random.Random(seed)
+    proofs = []
+    scores = []
+    for i in range(count):
+        mine, opp, n, kd, unseen = random_case(rng, i % 7, (i // 7) % 2, None)
+        seen = bytearray(72)
+        for c in range(60):
+            seen[c] = 0 if unseen[c] else 1
+        proofs.append((i % 7, (score_t(mine, n, kd)[0], opp, len(opp), n, kd, seen)))
+        scores.append((i % 7, (mine, n, kd)))
+    for what, fn, cases in (("beat_t", beat_tv, proofs), ("score_t", score_t, scores)):
+        times = []
+        for t, c in cases:
+            t0 = time.process_time()
+            fn(*c)
+            times.append((time.process_time() - t0, t, c))
+        times.sort(key=lambda x: x[0])
+        worst = {}
+        for _, t, c in times[-60:]:
+            dt = _cpu(lambda c=c: fn(*c), 200)
+            if dt > worst.get(t, (0,))[0]:
+                worst[t] = (dt, c)
+        top = max(worst.values(), key=lambda x: x[0])
+        print(
+            "%s with elites: median %.1f us, worst position %.1f us (%d positions; worst: %r)"
+            % (what, times[len(times) // 2][0] * 1e6, top[0] * 1e6, count, top[1][:-1] if what == "beat_t" else top[1])
+        )
+    four = [(t, c) for t, c in proofs if c[3] == 4 and any(x >= 60 for x in c[1])]
+    worst4 = max(_cpu(lambda c=c: beat_tv(*c), 50) for t, c in sorted(four, key=lambda x: -_cpu(lambda c=x[1]: beat_tv(*c), 1))[:60])
+    print("beat_t, 4-card tiles with a Defender's elite: worst %.1f us (%d positions)" % (worst4 * 1e6, len(four)))
+
+
 if __name__ == "__main__":
+    if sys.argv[1:2] == ["bench"]:
+        bench()
+        sys.exit(0)
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 100000
     seed = int(sys.argv[2]) if len(sys.argv) > 2 else 1
     ok, bad = run(n, seed, print)

@@ -24,7 +24,7 @@ except ImportError:
         return x
 
 
-from engine.st2.cards import K_ALL, K_COLOUR, K_LOW, K_RUN, K_SAME
+from engine.st2.cards import K_ALL, K_COLOUR, K_LOW, K_RUN, K_SAME, K_SUM
 from engine.st2.forms import extreme
 from engine.st2.prove import beat, score
 
@@ -59,94 +59,86 @@ def _pick(s, taken):
     return s
 
 
-def _fill(ev, a, n, mask, c, seen):
-    """The run a..a+n-1 (colour c, or any colour when c < 0) around siege strengths `mask`:
-    the elites take missing strengths (the Spy 10, the Shield 1..3, a Joker any) so that
-    every other missing strength has an unseen card. (adds, elite strengths) or None."""
-    need = []
-    for s in range(a, a + n):
-        if not (mask >> s) & 1:
-            need.append(s)
-    take = [-1] * len(ev)
-    used = 0
-    for i in range(len(ev)):
-        e = ev[i]
-        if e == SPY:
-            if (mask >> 10) & 1 or not a <= 10 < a + n or (used >> 10) & 1:
-                return None
-            take[i] = 10
-            used |= 1 << 10
-    for i in range(len(ev)):
-        if ev[i] == SHIELD:
-            best = -1
-            for s in (1, 2, 3):
-                if s in need and not (used >> s) & 1:
-                    if _card(seen, c, s) < 0:
-                        best = s
-                        break
-                    if best < 0:
-                        best = s
-            if best < 0:
-                return None
-            take[i] = best
-            used |= 1 << best
-    j = 0  # Jokers first cover the strengths no unseen card has
-    for s in need:
-        if not (used >> s) & 1 and _card(seen, c, s) < 0:
-            while j < len(ev) and (ev[j] >= SPY or take[j] >= 0):
-                j += 1
-            if j == len(ev):
-                return None
-            take[j] = s
-            used |= 1 << s
-    for i in range(len(ev)):
-        if take[i] < 0:
-            for s in need:
-                if not (used >> s) & 1:
-                    take[i] = s
-                    used |= 1 << s
-                    break
-    adds = []
-    for s in need:
-        if not (used >> s) & 1:
-            adds.append(_card(seen, c, s))
-    return adds, take
+_POP = b"\x00\x01\x01\x02\x01\x02\x02\x03\x01\x02\x02\x03\x02\x03\x03\x04"  # bits in 0..15
 
 
-def _windows(target, rank, n, sv, ev, mask, cols, seen):
+def _windows(target, rank, n, sv, ev, mask, cols, seen, av):
     """Runs (rank 4: one colour; rank 1: not all of one colour, which an elite's colour
-    ensures), best window first: (adds, vals) or None."""
-    dup = False
-    seen_s = 0
-    for c in sv:
-        if (seen_s >> (c % 12)) & 1:
-            dup = True
-        seen_s |= 1 << (c % 12)
-    if dup or (rank == 4 and cols == -2):
+    ensures), best window first: (adds, vals) or None. The elites take missing strengths (the
+    Spy 10, the Shield one of 1..3, a Joker any) so that every other one has an unseen card."""
+    if rank == 4 and cols == -2:
         return None
+    strs = 0
+    for c in sv:
+        if (strs >> (c % 12)) & 1:
+            return None  # two equal strengths: no run
+        strs |= 1 << (c % 12)
+    nj = 0
+    spy = sh = False
+    for e in ev:
+        if e == SPY:
+            spy = True
+        elif e == SHIELD:
+            sh = True
+        else:
+            nj += 1
+    # The colours to try (with no siege card and no card to add, one is as good as another)
+    # and, for each, the strengths with an unseen card (av[5]: of any colour).
+    if rank == 1:
+        cs = (-1,)
+    else:
+        cs = (cols,) if cols >= 0 else (0, 1, 2, 3, 4) if n > len(sv) + len(ev) else (0,)
     for a in range(12 - n, -1, -1):
         if (rank << 6 | (n * a + n * (n - 1) // 2)) <= target:
             return None
-        if mask >> (a + n) or mask & ((1 << a) - 1):
+        win = ((1 << n) - 1) << a
+        miss = win & ~mask
+        if mask & ~win or (spy and not (miss >> 10) & 1) or (sh and not miss & 14):
             continue
-        for c in (cols,) if rank == 1 or cols >= 0 else range(5):
-            got = _fill(ev, a, n, mask, c if rank == 4 else -1, seen)
-            if got is None:
+        for i in range(len(cs)):
+            lack = miss & ~av[5 if cs[i] < 0 else cs[i]]
+            cov = 1 << 10 if spy else 0
+            if sh:
+                opts = miss & 14 & ~cov
+                opts = opts & lack or opts
+                cov |= opts & -opts
+            lack &= ~cov
+            if _POP[(lack >> a) & 15] > nj:
                 continue
-            adds, take = got
+            c = cs[i]
+            free = miss & ~cov & ~lack  # the Jokers beyond the lacking strengths take these
+            adds = []
+            take = []
+            for e in ev:
+                if e == SPY:
+                    b = 1 << 10
+                elif e == SHIELD:
+                    b = cov & 14
+                else:
+                    b = (lack or free) & -(lack or free)
+                    lack &= ~b
+                    free &= ~b
+                v = 0
+                while b > 1:
+                    b >>= 1
+                    v += 1
+                take.append(v)
+            for s in range(a, a + n):
+                if (free >> s) & 1:
+                    adds.append(_card(seen, c, s))
             # Rank 1: a colour that makes the run not all of one colour (elites only: 0, 1, 1..)
             first = sv[0] if sv else adds[0] if adds else -1
             ec = c if rank == 4 else (first // 12 + 1) % 5 if first >= 0 else 0
             vals = []
-            for i in range(len(take)):
-                vals.append(ec * 12 + take[i])
+            for v in take:
+                vals.append(ec * 12 + v)
                 if rank == 1 and first < 0:
                     ec = 1
             return adds, vals
     return None
 
 
-def _same(target, n, st, sv, ev, m, seen):
+def _same(target, n, st, sv, ev, m, av):
     for s in range(11, -1, -1) if st == -1 else (st,):
         if (3 << 6 | n * s) <= target:
             return None
@@ -158,7 +150,7 @@ def _same(target, n, st, sv, ev, m, seen):
             continue
         adds = []
         for col in range(4, -1, -1):
-            if len(adds) < m and not seen[col * 12 + s]:
+            if len(adds) < m and (av[col] >> s) & 1:
                 adds.append(col * 12 + s)
         if len(adds) < m:
             continue
@@ -202,7 +194,7 @@ def _bb(avail, need, i, acc, total, floor, fixed):
     return None
 
 
-def _colour(target, sv, ev, m, cols, seen, nonrun):
+def _colour(target, sv, ev, m, cols, av, nonrun):
     """One colour (nonrun: and not a run, so a colour-run is not one): (adds, vals) or None;
     the best when m == 0."""
     best = None
@@ -210,8 +202,9 @@ def _colour(target, sv, ev, m, cols, seen, nonrun):
     base = 0
     for c in sv:
         base += c % 12
-    for cc in range(5) if cols < 0 else (cols,):
-        avail = [s for s in range(11, -1, -1) if not seen[cc * 12 + s]]
+    # With no siege card and no card to add, every colour is the same: one will do.
+    for cc in (cols,) if cols >= 0 else (0, 1, 2, 3, 4) if m else (0,):
+        avail = [s for s in range(11, -1, -1) if (av[cc] >> s) & 1]
         if len(avail) < m:
             continue
         if not nonrun:
@@ -223,23 +216,18 @@ def _colour(target, sv, ev, m, cols, seen, nonrun):
             if t > floor:
                 return [cc * 12 + s for s in avail[:m]], [cc * 12 + _hi(e) for e in ev]
             continue
-        # Not a run: a Joker is 11 or 10 at best (one of the two breaks any run), the Shield 3..1.
+        # Not a run: a Joker is 11 or 10 at best (one of the two breaks any run, with a
+        # larger total than any lower value), the Spy 10, the Shield 3, 2 or 1.
         ne = len(ev)
-        for code in range(1 << (2 * ne)):
+        idx = [0] * ne
+        while True:
             strs = [c % 12 for c in sv]
-            bad = False
+            tot = base
             for i in range(ne):
-                d = (code >> (2 * i)) & 3
                 e = ev[i]
-                v = 11 - d if e < SPY else 10 if e == SPY else 3 - d
-                if (e < SPY and d > 1) or (e == SPY and d) or (e == SHIELD and d > 2):
-                    bad = True
+                v = 11 - idx[i] if e < SPY else 10 if e == SPY else 3 - idx[i]
                 strs.append(v)
-            if bad:
-                continue
-            tot = 0
-            for s in strs:
-                tot += s
+                tot += v
             got = _bb(avail, m, 0, [], tot, floor, strs)
             if got is not None:
                 for s in got:
@@ -248,6 +236,15 @@ def _colour(target, sv, ev, m, cols, seen, nonrun):
                 best = [cc * 12 + s for s in got], [cc * 12 + v for v in strs[len(sv) :]]
                 if m:
                     return best
+            i = 0  # the next values, as a number whose digits are the elites' choices
+            while i < ne:
+                idx[i] += 1
+                if idx[i] < (2 if ev[i] < SPY else 1 if ev[i] == SPY else 3):
+                    break
+                idx[i] = 0
+                i += 1
+            if i == ne:
+                break
     return best
 
 
@@ -279,28 +276,34 @@ def _solve(target, sv, ev, m, n, kd, seen):
         for e in ev:
             vals.append(_pick(_lo(e), sv + adds + vals))
         return adds, vals
+    av = [0] * 6  # per colour, then of any colour: the strengths with an unseen card
+    if m and kd != K_LOW and kd != K_SUM:
+        for c in range(60):
+            if not seen[c]:
+                av[c // 12] |= 1 << (c % 12)
+        av[5] = av[0] | av[1] | av[2] | av[3] | av[4]
     if kd == K_ALL:
-        got = _windows(target, 4, n, sv, ev, mask, cols, seen)
+        got = _windows(target, 4, n, sv, ev, mask, cols, seen, av)
         if got is not None:
             return got
         if target >= 4 << 6:
             return None
     if kd == K_ALL or kd == K_SAME:
         if st != -2:
-            got = _same(target, n, st, sv, ev, m, seen)
+            got = _same(target, n, st, sv, ev, m, av)
             if got is not None:
                 return got
         if target >= 3 << 6:
             return None
     if kd == K_ALL or kd == K_COLOUR:
         if cols != -2:
-            got = _colour(target, sv, ev, m, cols, seen, kd == K_COLOUR)
+            got = _colour(target, sv, ev, m, cols, av, kd == K_COLOUR)
             if got is not None:
                 return got
         if target >= 2 << 6:
             return None
     if kd == K_ALL or kd == K_RUN:
-        got = _windows(target, 1, n, sv, ev, mask, cols, seen)
+        got = _windows(target, 1, n, sv, ev, mask, cols, seen, av)
         if got is not None:
             return got
         if target >= 1 << 6:
