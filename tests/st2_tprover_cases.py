@@ -173,10 +173,27 @@ def _cpu(fn, reps):
     return best
 
 
+def _figures(fn, cases):
+    """(median, worst, worst case) CPU seconds of fn over cases: each timed once, then the 60
+    slowest re-timed 5 x 200 times (the worst position, not the worst hiccup)."""
+    times = []
+    for c in cases:
+        t0 = time.process_time()
+        fn(*c)
+        times.append((time.process_time() - t0, c))
+    times.sort(key=lambda x: x[0])
+    worst, case = 0.0, None
+    for _, c in times[-60:]:
+        dt = _cpu(lambda c=c: fn(*c), 200)
+        if dt > worst:
+            worst, case = dt, c
+    return times[len(times) // 2][0], worst, case
+
+
 def bench(count=28000, seed=1):
-    """Median and worst proof (beat_t) and score (score_t) with elites, on positions from this
-    generator without the brute force's budget (any number of unseen cards), every tile side in
-    turn; the 60 slowest of each are re-timed 5 x 200 times. Prints one line per figure."""
+    """CPU time of beat_t (beat_tv) and score_t on positions from this generator without the
+    brute force's budget (any number of unseen cards), every tile side in turn: one line per
+    figure (docs/BENCHMARKS.md)."""
     rng = random.Random(seed)
     proofs = []
     scores = []
@@ -185,28 +202,21 @@ def bench(count=28000, seed=1):
         seen = bytearray(72)
         for c in range(60):
             seen[c] = 0 if unseen[c] else 1
-        proofs.append((i % 7, (score_t(mine, n, kd)[0], opp, len(opp), n, kd, seen)))
-        scores.append((i % 7, (mine, n, kd)))
-    for what, fn, cases in (("beat_t", beat_tv, proofs), ("score_t", score_t, scores)):
-        times = []
-        for t, c in cases:
-            t0 = time.process_time()
-            fn(*c)
-            times.append((time.process_time() - t0, t, c))
-        times.sort(key=lambda x: x[0])
-        worst = {}
-        for _, t, c in times[-60:]:
-            dt = _cpu(lambda c=c: fn(*c), 200)
-            if dt > worst.get(t, (0,))[0]:
-                worst[t] = (dt, c)
-        top = max(worst.values(), key=lambda x: x[0])
+        if any(c >= 60 for c in opp):
+            proofs.append((score_t(mine, n, kd)[0], opp, len(opp), n, kd, seen))
+        if any(c >= 60 for c in mine):
+            scores.append((mine, n, kd))
+    four = [c for c in proofs if c[3] == 4]
+    for what, fn, cases in (
+        ("beat_t, a Defender's elite", beat_tv, proofs),
+        ("beat_t, a Defender's elite on a 4-card tile", beat_tv, four),
+        ("score_t, an elite", score_t, scores),
+    ):
+        med, worst, case = _figures(fn, cases)
         print(
-            "%s with elites: median %.1f us, worst position %.1f us (%d positions; worst: %r)"
-            % (what, times[len(times) // 2][0] * 1e6, top[0] * 1e6, count, top[1][:-1] if what == "beat_t" else top[1])
+            "%s: median %.1f us, worst %.1f us (%d positions; the worst: %r)"
+            % (what, med * 1e6, worst * 1e6, len(cases), case[:5] if fn is beat_tv else case)
         )
-    four = [(t, c) for t, c in proofs if c[3] == 4 and any(x >= 60 for x in c[1])]
-    worst4 = max(_cpu(lambda c=c: beat_tv(*c), 50) for t, c in sorted(four, key=lambda x: -_cpu(lambda c=x[1]: beat_tv(*c), 1))[:60])
-    print("beat_t, 4-card tiles with a Defender's elite: worst %.1f us (%d positions)" % (worst4 * 1e6, len(four)))
 
 
 if __name__ == "__main__":

@@ -3,6 +3,8 @@ prover (tests/brute2_t.py), and the rulebook's elite troops (docs/RULES.md, "Tac
 (second game)")."""
 
 import random
+import subprocess
+import sys
 from itertools import combinations
 
 import pytest
@@ -12,6 +14,7 @@ from engine.st2.prove import beat, score
 from engine.st2.tprove import beat_t, beat_tv, score_t
 from tests.brute2 import brute_key as brute_key_distinct
 from tests.brute2_t import brute_beat_t, brute_key
+from tests.mp_util import ROOT, run_mp
 from tests.st2_tprover_cases import check_case, check_score, random_case, run
 
 JOKER, JOKER2, SPY, SHIELD = 60, 61, 62, 63
@@ -148,3 +151,17 @@ def test_unplayed_tactic_cards_are_not_considered():
     seen[48] = 0  # P0 too: JOKER=0 B0 P0 ties at 0 and completes later: still None
     assert beat_t(score(mine, 3, K_LOW), [JOKER], 1, 3, K_LOW, seen) is None
     assert beat_t(score([0, 12, 1], 3, K_LOW), [JOKER], 1, 3, K_LOW, seen) == [36, 48]
+
+
+def test_the_same_answers_on_the_micropython_vm_at_48k():
+    """Device code: tests/mp/st2_tprove.py gives the same 1,500 answers (elites on both sides,
+    every tile side) on the MicroPython VM at -X heapsize=48K as on CPython."""
+    args = ["tests/mp/st2_tprove.py", "1500", "3"]
+    vm = run_mp(args, heap="48K")
+    cp = subprocess.run([sys.executable] + args, cwd=ROOT, capture_output=True, text=True)
+    assert vm.returncode == 0 and cp.returncode == 0, vm.stderr + cp.stderr
+    lines = cp.stdout.splitlines()
+    assert len(lines) == 1500 and vm.stdout == cp.stdout
+    # Not a test of empty answers: many positions have elites, proofs that hold and fail.
+    assert sum(" [] " not in x for x in lines) > 500
+    assert sum(x.endswith("None") for x in lines) > 200 and sum(x.endswith("])") for x in lines) > 500
