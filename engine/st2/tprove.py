@@ -62,7 +62,7 @@ def _solve(target, sv, ev, m, n, kd, seen):
             vals.append(pick(vmin(e), sv + adds + vals))
         return adds, vals
     av = [0] * 6  # per colour, then of any colour: the strengths with an unseen card
-    if m and kd != K_LOW and kd != K_SUM:
+    if m and kd != K_SUM:
         for c in range(60):
             if not seen[c]:
                 av[c // 12] |= 1 << (c % 12)
@@ -141,8 +141,9 @@ def beat_tv(target, opp, k, n, kd, seen):
 
 
 def beat_t(target, opp, k, n, kd, seen):
-    """n - k unseen siege cards (`seen[c]` zero) the Defender could add to its k cards `opp`
-    (siege ints and elite ids, elites at their best) to score above target on a tile of kind
-    kd needing n cards; None if no completion does (prove.beat's answer with no elite)."""
+    """n - k unseen siege cards (`seen[c]` zero; as for prove.beat every visible siege card is
+    seen, the tile's own included) the Defender could add to its k cards `opp` (siege ints and
+    elite ids, elites at their best) to score above target on a tile of kind kd needing n
+    cards; None if no completion does (prove.beat's answer with no elite)."""
     got = beat_tv(target, opp, k, n, kd, seen)
     return None if got is None else got[0]
