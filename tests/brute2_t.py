@@ -4,6 +4,7 @@ values, the Spy the five 10s, the Shield the fifteen 1s, 2s and 3s), with no oth
 restriction (docs/RULES.md, "Tactic proofs (second game)"), and every completion from the
 unseen siege cards is tried."""
 
+from functools import lru_cache
 from itertools import combinations, product
 
 from tests.brute2 import ALL, COLOUR, LOW, RUN, SAME
@@ -52,7 +53,12 @@ def values(cards):
 
 
 def brute_key_t(cards, kd):
-    """The best key (tests.brute2.brute_key: bigger wins) over every value of every elite."""
+    """The best key (brute_key: bigger wins) over every value of every elite."""
+    return _key_t(tuple(cards), kd)
+
+
+@lru_cache(maxsize=4096)
+def _key_t(cards, kd):
     return max(brute_key(list(v), kd) for v in values(cards))
 
 

@@ -9,6 +9,7 @@ may be many with the Spy or the Shield only."""
 
 import random
 import sys
+import time
 from math import comb
 
 from engine.st2.cards import kind, need
@@ -159,7 +160,69 @@ def run(count, seed, log=print, budget=BUDGET):
     return count - bad, bad
 
 
+def _cpu(fn, reps):
+    """CPU seconds of one call of fn: the best of five runs of reps calls (process time, so
+    the other jobs on the machine weigh less)."""
+    best = None
+    for _ in range(5):
+        t0 = time.process_time()
+        for _ in range(reps):
+            fn()
+        dt = (time.process_time() - t0) / reps
+        best = dt if best is None or dt < best else best
+    return best
+
+
+def _figures(fn, cases):
+    """(median, worst, worst case) CPU seconds of fn over cases: each timed once, then the 60
+    slowest re-timed 5 x 200 times (the worst position, not the worst hiccup)."""
+    times = []
+    for c in cases:
+        t0 = time.process_time()
+        fn(*c)
+        times.append((time.process_time() - t0, c))
+    times.sort(key=lambda x: x[0])
+    worst, case = 0.0, None
+    for _, c in times[-60:]:
+        dt = _cpu(lambda c=c: fn(*c), 200)
+        if dt > worst:
+            worst, case = dt, c
+    return times[len(times) // 2][0], worst, case
+
+
+def bench(count=28000, seed=1):
+    """CPU time of beat_t (beat_tv) and score_t on positions from this generator without the
+    brute force's budget (any number of unseen cards), every tile side in turn: one line per
+    figure (docs/BENCHMARKS.md)."""
+    rng = random.Random(seed)
+    proofs = []
+    scores = []
+    for i in range(count):
+        mine, opp, n, kd, unseen = random_case(rng, i % 7, (i // 7) % 2, None)
+        seen = bytearray(72)
+        for c in range(60):
+            seen[c] = 0 if unseen[c] else 1
+        if any(c >= 60 for c in opp):
+            proofs.append((score_t(mine, n, kd)[0], opp, len(opp), n, kd, seen))
+        if any(c >= 60 for c in mine):
+            scores.append((mine, n, kd))
+    four = [c for c in proofs if c[3] == 4]
+    for what, fn, cases in (
+        ("beat_t, a Defender's elite", beat_tv, proofs),
+        ("beat_t, a Defender's elite on a 4-card tile", beat_tv, four),
+        ("score_t, an elite", score_t, scores),
+    ):
+        med, worst, case = _figures(fn, cases)
+        print(
+            "%s: median %.1f us, worst %.1f us (%d positions; the worst: %r)"
+            % (what, med * 1e6, worst * 1e6, len(cases), case[:5] if fn is beat_tv else case)
+        )
+
+
 if __name__ == "__main__":
+    if sys.argv[1:2] == ["bench"]:
+        bench()
+        sys.exit(0)
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 100000
     seed = int(sys.argv[2]) if len(sys.argv) > 2 else 1
     ok, bad = run(n, seed, print)

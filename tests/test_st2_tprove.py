@@ -2,7 +2,10 @@
 prover (tests/brute2_t.py), and the rulebook's elite troops (docs/RULES.md, "Tactic proofs
 (second game)")."""
 
+import json
 import random
+import subprocess
+import sys
 from itertools import combinations
 
 import pytest
@@ -12,6 +15,7 @@ from engine.st2.prove import beat, score
 from engine.st2.tprove import beat_t, beat_tv, score_t
 from tests.brute2 import brute_key as brute_key_distinct
 from tests.brute2_t import brute_beat_t, brute_key
+from tests.mp_util import ROOT, run_mp
 from tests.st2_tprover_cases import check_case, check_score, random_case, run
 
 JOKER, JOKER2, SPY, SHIELD = 60, 61, 62, 63
@@ -148,3 +152,109 @@ def test_unplayed_tactic_cards_are_not_considered():
     seen[48] = 0  # P0 too: JOKER=0 B0 P0 ties at 0 and completes later: still None
     assert beat_t(score(mine, 3, K_LOW), [JOKER], 1, 3, K_LOW, seen) is None
     assert beat_t(score([0, 12, 1], 3, K_LOW), [JOKER], 1, 3, K_LOW, seen) == [36, 48]
+
+
+def test_the_same_answers_on_the_micropython_vm_at_48k():
+    """Device code: tests/mp/st2_tprove.py gives the same 1,500 answers (elites on both sides,
+    every tile side) on the MicroPython VM at -X heapsize=48K as on CPython."""
+    args = ["tests/mp/st2_tprove.py", "1500", "3"]
+    vm = run_mp(args, heap="48K")
+    cp = subprocess.run([sys.executable] + args, cwd=ROOT, capture_output=True, text=True)
+    assert vm.returncode == 0 and cp.returncode == 0, vm.stderr + cp.stderr
+    lines = cp.stdout.splitlines()
+    assert len(lines) == 1500 and vm.stdout == cp.stdout
+    # Not a test of empty answers: many positions have elites, proofs that hold and fail.
+    assert sum(" [] " not in x for x in lines) > 500
+    assert sum(x.endswith("None") for x in lines) > 200 and sum(x.endswith("])") for x in lines) > 500
+
+
+def _ask(req):
+    from sim.tools import answer
+
+    return answer(json.dumps(req))
+
+
+def test_prove_tool_with_elite_troops():
+    """`python -m sim prove` takes JOKER, SPY and SHIELD in game-2 requests and names elites
+    with their values (docs/NOTATION.md)."""
+    vis = ["R9", "Y9", "B9", "P9", "R11", "Y11", "G11", "B11", "P11"]
+    req = {
+        "game": 2,
+        "tile": 3,
+        "my_cards": ["G7", "G8", "G9"],
+        "opp_cards": ["JOKER", "B10"],
+        "visible_elsewhere": vis,
+    }
+    assert _ask(req) == {"provable": False, "counterexample": ["B8", "JOKER=B9"], "error": None}
+    req["visible_elsewhere"] = vis + ["B8"]
+    assert _ask(req) == {"provable": True, "counterexample": None, "error": None}
+    # The Attacker's elites: the values the declaration shows.
+    req = {"game": 2, "tile": 4, "my_cards": ["SPY", "B11"], "opp_cards": ["joker"]}
+    assert _ask(req) == {"provable": True, "counterexample": None, "error": None, "my_values": ["SPY=B10"]}
+    # Both complete: the Defender's JOKER SHIELD (a colour-run 3 4) loses to the Attacker's 21;
+    # on the damaged gate (lowest sum) the Defender's Shield and Jokers are 1, 0, 0.
+    req = {"game": 2, "tile": 4, "my_cards": ["JOKER", "B11"], "opp_cards": ["JOKER", "SHIELD"]}
+    assert _ask(req) == {"provable": True, "counterexample": None, "error": None, "my_values": ["JOKER=B10"]}
+    req = {"game": 2, "tile": 4, "damaged": True, "my_cards": ["R0", "Y0", "G0", "B2"]}
+    req["opp_cards"] = ["SHIELD", "JOKER", "B0", "JOKER"]
+    out = _ask(req)
+    assert out["provable"] is False and [x.split("=")[0] for x in out["counterexample"]] == [
+        "SHIELD",
+        "JOKER",
+        "JOKER",
+    ]
+    assert [x[-1] for x in out["counterexample"]] == ["1", "0", "0"]
+    # Equal without elites on the Defender's side: the counter-example is [] as before.
+    req = {
+        "game": 2,
+        "tile": 4,
+        "my_cards": ["JOKER", "Y11"],
+        "opp_cards": ["B10", "B11"],
+        "me_completed_first": False,
+    }
+    assert _ask(req) == {"provable": False, "counterexample": [], "error": None, "my_values": ["JOKER=Y10"]}
+
+
+def test_prove_tool_refuses_bad_tactic_requests():
+    """Bad tactic cards in a request get a clear error (and the next line is answered)."""
+    base = {"game": 2, "tile": 4, "my_cards": ["B10", "B11"]}
+    for extra, why in (
+        ({"opp_cards": ["JOKER", "JOKER"], "visible_elsewhere": ["JOKER"]}, "duplicate card JOKER"),
+        ({"opp_cards": ["SPY"], "visible_elsewhere": ["spy"]}, "duplicate card SPY"),
+        ({"opp_cards": ["TREASON"]}, "TREASON is an action card"),
+        ({"visible_elsewhere": ["EXPLOSION", "EXPLOSION"]}, "duplicate card EXPLOSION"),
+        ({"opp_cards": ["JOKER=B9"]}, "name an elite troop alone"),
+        ({"opp_cards": ["MUD"]}, "unknown card 'MUD'"),
+        ({"my_cards": ["B10", "B11", "JOKER"]}, "too many cards"),
+    ):
+        out = _ask(dict(base, **extra))
+        assert out["provable"] is False and out["counterexample"] is None and why in out["error"], (
+            extra,
+            out,
+        )
+    # An action card visible elsewhere is allowed and changes nothing.
+    assert _ask(dict(base, visible_elsewhere=["TREASON", "SPY"])) == _ask(base)
+
+
+def test_prove_tool_agrees_with_the_brute_force():
+    """300 random positions with elites through the tool's JSON: provable exactly when the
+    brute force finds no completion, and the counter-example names the elites' values."""
+    from engine.st2.cards import name
+
+    rng = random.Random(11)
+    names = {JOKER: "JOKER", JOKER2: "JOKER", SPY: "SPY", SHIELD: "SHIELD"}
+    for i in range(300):
+        tile, dmg = i % 7, (i // 7) % 2
+        mine, opp, n, kd, unseen = random_case(rng, tile, dmg)
+        vis = [c for c in range(60) if not unseen[c] and c not in mine and c not in opp]
+        if JOKER2 in mine and JOKER not in mine:  # the tool numbers Jokers in request order
+            mine = [JOKER if c == JOKER2 else c for c in mine]
+            opp = [JOKER2 if c == JOKER else c for c in opp]
+        req = {"game": 2, "tile": tile + 1, "damaged": bool(dmg), "visible_elsewhere": [name(c) for c in vis]}
+        req["my_cards"] = [names.get(c) or name(c) for c in mine]
+        req["opp_cards"] = [names.get(c) or name(c) for c in opp]
+        out = _ask(req)
+        slow = brute_beat_t(mine, opp, n, kd, unseen)
+        assert out["provable"] is (slow is None), (req, out, slow)
+        if slow is not None:
+            assert len(out["counterexample"]) == n - len(opp) + sum(c >= 60 for c in opp)
