@@ -116,6 +116,11 @@ def board_text(st):
     rows.append("deck %d  turn %d  damaged %d  cauldrons left %d" % (st.ndeck, st.turn, st.damaged(), st.oil))
     rows.append("discard: " + (disc or "-"))
     if st.variant:
+        shown = [
+            "%s=%s" % (nm(st.shown[j]), nm(st.shown[j + 1])) for j in range(0, 8, 2) if st.shown[j] != 255
+        ]
+        if shown:
+            rows.append("the last declaration's elite troops: " + " ".join(shown))
         rows.append(
             "tactic deck %d  tactic cards played %d / %d  used: %s"
             % (

@@ -178,3 +178,30 @@ def test_the_desktop_commands(tmp_path):
     assert "result: player %d wins the match" % (m.winner() + 1) in r.stdout and "tactic deck" in r.stdout
     r = sim(["selfplay", "--game", "st2", "--variant", "strategic"])
     assert r.returncode == 2 and "base|tactic" in r.stderr
+
+
+def test_tactic_games_through_the_game_object():
+    """docs/ENGINE.md: every legal move of tactic games decodes, encodes back and reads and
+    writes as text; plays name a card of the hand, declarations a tile that holds; the state
+    names its game and variant."""
+    from engine.games import of
+
+    rng = Rng(4)
+    kinds = set()
+    for seed in range(8):
+        st = game.new_state({"variant": 1}, seed)
+        assert of(st) is game and of(st.view(0)) is game and game.options_of(st) == {"variant": 1}
+        while not game.is_over(st):
+            for mv in st.legal_moves():
+                parts = game.decode(mv)
+                assert game.encode(*parts) == mv and game.kind(mv) == parts[0]
+                assert game.parse_move(game.move_text(mv)) == mv
+                if parts[0] == game.KIND_PLAY:
+                    assert parts[1] in st.hand_of(st.to_move) and (parts[2] >= 0) == (parts[1] < 64)
+                elif parts[0] == game.KIND_DECLARE:
+                    assert parts[2] in game.claimable(st) and game.claim_check(st, parts[2]) is None
+                kinds.add(parts[0])
+            st.apply(random_move(st, rng), st.to_move)
+        assert game.result(st)[0] == st.winner
+        assert game.parse_position(game.position_text(st)).legal_moves() == st.legal_moves()
+    assert kinds >= {0, 1, 2, 3, 4, 6, 7}  # every kind but the pass (rare) is listed
