@@ -436,3 +436,26 @@ def test_views_and_samples_after_support_and_the_others_draw():
     do(st, "%s@1" % move_text(st.hand_of(1)[0] * 7)[:-2], "ds")  # the Defender draws a siege card
     assert st.view(0).deck_known() == []
     assert st.view(1).deck_known() == [c for c in cards("P3 P4") if c not in st.hand_of(1)]
+
+
+def test_the_exchange_choice_is_secret_until_the_cards_move():
+    """'Each player chooses three cards from their hand and exchanges them': the other player
+    chooses without seeing the first three; a view shows only its own choice, and a sample
+    makes up the other's from the hand it deals."""
+    st = build({}, hand1="EXCHANGE Y1 Y2 Y3 Y4 Y5 Y6", hand2="G1 G2 G3 G4 G5 G6 SPY")
+    do(st, "EXCHANGE", ">Y2", ">Y4", ">Y6", ">G3")
+    v1, v0 = st.view(1), st.view(0)
+    assert bytes(v1.pick) == b"\xff\xff\xff" + bytes(cards("G3")) + b"\xff\xff"
+    assert bytes(v0.pick) == bytes(cards("Y2 Y4 Y6")) + b"\xff\xff\xff"
+    assert v1.legal_moves() == st.legal_moves() and v0.legal_moves() == []
+    rng = Rng(4)
+    for _ in range(10):
+        s = v1.sample(rng)
+        check_invariants(s)
+        picks = list(s.pick[:3])
+        assert picks == sorted(picks) and all(c in s.hand_of(0) for c in picks)
+        assert s.pick[3] == c1("G3") and s.legal_moves() == st.legal_moves()
+        do(s, ">G5", ">SPY")  # the sample plays on: the made-up cards change hands
+        assert c1("G3") in s.hand_of(0) and all(c in s.hand_of(1) for c in picks)
+    s = v0.sample(rng)
+    assert list(s.pick[:3]) == cards("Y2 Y4 Y6") and s.pick[3] in s.hand_of(1)
