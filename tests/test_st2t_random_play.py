@@ -16,11 +16,14 @@ from tests.st2t_helpers import check_invariants, quick_invariants, snapshot
 GAMES = 5000  # per chunk, 4 chunks: 20,000 games
 
 
-@pytest.mark.parametrize("chunk", range(4))
+@pytest.mark.parametrize(
+    "chunk", list(range(4)) + [pytest.param(c, marks=pytest.mark.long) for c in range(4, 20)]
+)
 def test_invariants_over_20000_games(chunk):
-    """Every state of 20,000 random tactic games (4 x 5,000): the cheap invariants on all of
-    them, the full ones (tests/st2t_helpers.check_invariants) on every state of 1 game in 50;
-    every game ends, each way to end one occurs, and every tactic card is played."""
+    """Every state of 20,000 random tactic games (4 x 5,000; make long-test plays 80,000 more):
+    the cheap invariants on all of them, the full ones (tests/st2t_helpers.check_invariants) on
+    every state of 1 game in 50; every game ends, each way to end one occurs, and every tactic
+    card is played."""
     rng = Rng(300 + chunk)
     full = [False]
     played = bytearray(71)

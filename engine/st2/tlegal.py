@@ -65,9 +65,6 @@ _DONE = const(646)
 _PASS = const(647)
 _DRAW_SIEGE = const(648)
 _DRAW_TACTIC = const(649)
-_TARGET_CARD = const(650)
-_TARGET_TILE = const(722)
-_TARGET_DISCARD = const(729)
 
 
 class TLegal:
@@ -170,7 +167,9 @@ class TLegal:
         if ph == _PH_DRAW:
             return [_DRAW_SIEGE, _DRAW_TACTIC] if self.ntdeck else [_DRAW_SIEGE]
         if self.act:
-            return self.step_moves()
+            from engine.st2.tchoice import step_moves
+
+            return step_moves(self)
         return []
 
     def exchange_picks(self):
@@ -178,41 +177,6 @@ class TLegal:
         if self.phase == _PH_EXCHANGE:
             return 3, self.nstep - self.xk
         return 0, self.nstep
-
-    def step_moves(self):
-        """The legal steps of the action card being carried out (sorted)."""
-        a = self.act
-        n = self.nstep
-        p = self.turn_player()
-        if a == _EXCHANGE:
-            # Cards are chosen in increasing order: a set of three, not a sequence.
-            o, made = self.exchange_picks()
-            last = self.pick[o + made - 1] if made else -1
-            cands = [c for c in sorted(self.hand_of(self.to_move)) if c > last]
-            keep = len(cands) - (self.xk - made - 1)
-            return [_TARGET_CARD + c for c in cands[:keep]]
-        if a == _EXPLOSION:
-            return [_TARGET_TILE + t for t in range(_NTILES) if self.cnt[t * 2] or self.cnt[t * 2 + 1]]
-        if a == _SUPPORT:
-            cs = self.discarded(_NSIEGE)
-            if n:
-                return [_TARGET_CARD + c for c in cs if c > self.pick[0]]
-            return [_TARGET_CARD + c for c in cs[:-1]]
-        if n == 0:
-            if a == _RECRUITMENT:
-                cs = self.discarded(_ACTIONS)
-            else:
-                cs = self.wall_cards(p if a == _REDEPLOYMENT else p ^ 1)
-            return [_TARGET_CARD + c for c in cs]
-        if a == _DESERTION:
-            return []
-        tiles = self.open_tiles(p)
-        if a == _REDEPLOYMENT:
-            src = self.find(self.pick[0])[0] >> 1
-            out = [_TARGET_TILE + t for t in tiles if t != src]
-            out.append(_TARGET_DISCARD)
-            return out
-        return [_TARGET_TILE + t for t in tiles]
 
     def has_elite(self, t):
         loc = self.loc
@@ -245,22 +209,3 @@ class TLegal:
                 return None
             return []
         return beat_t(mine, self.cards_at(t, 1), k, n, kd, self.loc)
-
-    def elite_values(self, t):
-        """(elite, siege card) pairs the elite troops of tile t take in a declaration: the
-        Attacker's, and the Defender's when their formation is complete too."""
-        from engine.st2.tprove import score_t
-
-        n = need(t, self.side[t])
-        kd = kind(t, self.side[t])
-        out = []
-        for p in (0, 1):
-            cs = self.cards_at(t, p)
-            if len(cs) == n:
-                vals = score_t(cs, n, kd)[1]
-                j = 0
-                for c in cs:
-                    if c >= _FIRST:
-                        out.append((c, vals[j]))
-                        j += 1
-        return out

@@ -151,6 +151,25 @@ class TState(TLegal, State):
         else:
             raise IllegalMove("that is an action card's step, and no action card is being played")
 
+    def elite_values(self, t):
+        """(elite, siege card) pairs the elite troops of tile t take in a declaration: the
+        Attacker's, and the Defender's when their formation is complete too."""
+        from engine.st2.tprove import score_t
+
+        n = self.need(t)
+        kd = self.kind(t)
+        out = []
+        for p in (0, 1):
+            cs = self.cards_at(t, p)
+            if len(cs) == n:
+                vals = score_t(cs, n, kd)[1]
+                j = 0
+                for c in cs:
+                    if c >= _FIRST:
+                        out.append((c, vals[j]))
+                        j += 1
+        return out
+
     def tactic_check(self, p):
         if not self.may_tactic(p):
             raise IllegalMove(

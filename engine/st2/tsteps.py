@@ -9,8 +9,9 @@ by step (each step a move of the deciding player: docs/RULES.md, "Tactic variant
   SUPPORT       two discarded siege cards (the second above the first), shuffled into the deck
   EXCHANGE      three cards of your hand (increasing), then the other player's three (phase
                 PH_EXCHANGE, to_move the other player), then they change hands
-Every check comes before the first change: an illegal step raises IllegalMove and changes
-nothing.
+Support and the Exchange, which move hidden cards, are engine.st2.thidden's; the legal steps
+are listed by engine.st2.tchoice. Every check comes before the first change: an illegal step
+raises IllegalMove and changes nothing.
 """
 
 from engine.errors import IllegalMove
@@ -25,9 +26,7 @@ except ImportError:
 
 _PH_PLAY = const(0)
 _PH_ACTION = const(4)
-_PH_EXCHANGE = const(5)
 _NTILES = const(7)
-_NSIEGE = const(60)
 _REDEPLOYMENT = const(64)
 _ACTIONS = const(64)
 _RECRUITMENT = const(65)
@@ -95,13 +94,13 @@ def finish(st, p):
     st._after_play(p)
 
 
-def _card(move, what):
+def want_card(move, what):
     if not _TARGET_CARD <= move < _TARGET_TILE:
         raise IllegalMove("choose %s now" % what)
     return move - _TARGET_CARD
 
 
-def _tile(st, p, move, what):
+def want_tile(st, p, move, what):
     if not _TARGET_TILE <= move < _TARGET_TILE + _NTILES:
         raise IllegalMove("choose %s now" % what)
     t = move - _TARGET_TILE
@@ -114,8 +113,10 @@ def step(st, p, move):
     """One step of the action card being carried out, by player p (the player to move)."""
     a = st.act
     n = st.nstep
-    if a == _EXCHANGE:
-        _exchange(st, p, move)
+    if a == _EXCHANGE or a == _SUPPORT:
+        from engine.st2.thidden import exchange, support
+
+        (exchange if a == _EXCHANGE else support)(st, p, move)
         return
     if a == _EXPLOSION:
         if not _TARGET_TILE <= move < _TARGET_TILE + _NTILES:
@@ -127,23 +128,8 @@ def step(st, p, move):
         st.clear_side(t * 2 + 1)
         finish(st, p)
         return
-    if a == _SUPPORT:
-        c = _card(move, "a discarded siege card")
-        if c >= _NSIEGE or st.loc[c] != 2:
-            raise IllegalMove("Support takes discarded siege cards: %s is not one" % name(c))
-        if n == 0:
-            if c == st.discarded(_NSIEGE)[-1]:
-                raise IllegalMove("choose the two cards in increasing order: none is above %s" % name(c))
-            st.pick[0] = c
-            st.nstep = 1
-            return
-        if c <= st.pick[0]:
-            raise IllegalMove("choose the two cards in increasing order: above %s" % name(st.pick[0]))
-        _support(st, st.pick[0], c)
-        finish(st, p)
-        return
     if n == 0:
-        c = _card(move, "a card for %s" % name(a))
+        c = want_card(move, "a card for %s" % name(a))
         if a == _RECRUITMENT:
             if c >= _ACTIONS or st.loc[c] != 2:
                 raise IllegalMove("%s is not in the discard" % name(c))
@@ -167,67 +153,16 @@ def step(st, p, move):
         if move == _TARGET_DISCARD:
             st.remove_card(i, k)
         else:
-            t = _tile(st, p, move, "a different tile for %s, or the discard" % name(c))
+            t = want_tile(st, p, move, "a different tile for %s, or the discard" % name(c))
             if t == i >> 1:
                 raise IllegalMove("Redeployment moves the card to a different tile")
             # "move it": not played, so Chicken versus Chef does not apply
             st.remove_card(i, k)
             st.place(t * 2 + p, c)
     else:
-        t = _tile(st, p, move, "the tile to play %s at" % name(c))
+        t = want_tile(st, p, move, "the tile to play %s at" % name(c))
         if a == _TREASON:
             i, k = st.find(c)
             st.remove_card(i, k)
         st.put(t * 2 + p, c)  # 'play it': Chicken versus Chef applies
     finish(st, p)
-
-
-def _support(st, a, b):
-    """'Choose two discarded cards and shuffle them into the deck.'"""
-    from engine.rng import Rng
-
-    n = st.ndeck
-    st.deck[n] = a
-    st.deck[n + 1] = b
-    st.ndeck = n + 2
-    st.loc[a] = st.loc[b] = 0
-    st.kn[a] = st.kn[b] = 12  # both players know they are in the deck
-    r = Rng(1)
-    r.set_state((st.chz, st.chw))
-    r.shuffle(st.deck, 0, st.ndeck)
-    st.chz, st.chw = r.state()
-
-
-def _exchange(st, p, move):
-    c = _card(move, "a card of your hand for the Exchange")
-    o, made = st.exchange_picks()
-    if st.slot(p, c) < 0:
-        raise IllegalMove("%s is not in player %d's hand" % (name(c), p + 1))
-    if made and c <= st.pick[o + made - 1]:
-        raise IllegalMove(
-            "choose the Exchange's cards in increasing order: above %s" % name(st.pick[o + made - 1])
-        )
-    above = 0
-    for d in st.hand_of(p):
-        if d > c:
-            above += 1
-    if above < st.xk - made - 1:
-        raise IllegalMove("choose the Exchange's cards in increasing order: too few cards above %s" % name(c))
-    st.pick[o + made] = c
-    st.nstep += 1
-    if made + 1 < st.xk:
-        return
-    if st.phase == _PH_ACTION:  # the other player chooses theirs, out of turn
-        st.phase = _PH_EXCHANGE
-        st.to_move = p ^ 1
-        return
-    q = p  # the other player has chosen: the cards change hands
-    m = q ^ 1
-    for j in range(st.xk):
-        a = st.pick[j]
-        b = st.pick[3 + j]
-        st.hand[st.slot(m, a)] = b
-        st.hand[st.slot(q, b)] = a
-        st.kn[a] = 1 << m  # "each knows three of the other's cards"
-        st.kn[b] = 1 << q
-    finish(st, m)

@@ -36,7 +36,7 @@ def main(argv):
         # device loads precompiled modules instead).
         mods = ("cards", "forms", "prove", "moves", "legal", "table", "rules", "state", "actions")
         if tactic:  # the variant's modules, and not the base game's random mover
-            mods += ("tforms", "tprove", "tlegal", "tstate", "tsteps", "tplay")
+            mods += ("tforms", "tprove", "tlegal", "tstate", "tchoice", "tsteps", "thidden", "tplay")
         else:
             mods += ("play",)
         for m in mods:
