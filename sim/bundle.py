@@ -45,6 +45,7 @@ DESKTOP_ONLY = (
     "engine/ai/bench.py",
     "engine/st2/recordtext.py",
     "engine/st2/play.py",
+    "engine/st2/tplay.py",
 )
 MANIFEST = "manifest.txt"
 DRIVE_BYTES = 2 * 1024 * 1024  # the PyBadge's 2 MB flash chip holds CIRCUITPY

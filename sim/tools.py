@@ -244,18 +244,19 @@ def _is_st2(text):
 
 
 def random_mover(game, variant=0):
-    """A game's random-move function for self-play (engine.<game>.play.random_move, and
-    engine.st1.tplay's for the first game's tactic variant: claims taken as soon as they
-    hold). Desktop only: the device bundle leaves the play modules out."""
+    """A game's random-move function for self-play (engine.<game>.play.random_move, or the
+    variant's engine.<game>.tplay: claims taken as soon as they hold). Desktop only: the device
+    bundle leaves the play modules out."""
     import importlib
 
-    module = "tplay" if variant else "play"
-    return importlib.import_module("engine.%s.%s" % (game.NAME, module)).random_move
+    return importlib.import_module("engine.%s.%splay" % (game.NAME, "t" if variant else "")).random_move
 
 
-def selfplay_st2(games, seed):
-    """Schotten Totten 2 random self-play: the summary line of selfplay (p1 = the Attacker)."""
-    return _selfplay(games, seed, load("st2"), lambda i: None)
+def selfplay_st2(games, seed, variant=0):
+    """Schotten Totten 2 random self-play: the summary line of selfplay (p1 = the Attacker);
+    variant 1 is the tactic variant."""
+    opts = {"variant": variant} if variant else None
+    return _selfplay(games, seed, load("st2"), lambda i: opts, variant)
 
 
 def selfplay(games, seed, timing, variant=0):
@@ -328,12 +329,12 @@ def demo(seed):
 
 
 def main_selfplay(args):
-    if args.game == "st2" and args.variant == "base":
-        print(selfplay_st2(args.games, args.seed))
+    if args.game == "st2" and args.variant in ("base", "tactic"):
+        print(selfplay_st2(args.games, args.seed, 1 if args.variant == "tactic" else 0))
         return 0
     if args.game != "st1" or args.variant not in ("base", "tactic"):
         print(
-            "only --game st1 --variant base|tactic and --game st2 --variant base exist so far",
+            "only --game st1|st2 with --variant base|tactic exist",
             file=sys.stderr,
         )
         return 2

@@ -35,7 +35,7 @@ def blocks():
 
 def kind(lines):
     first = next(x for x in lines if x.strip() and not x.startswith("#"))
-    for k in ("ST1 ", "ST2 ", "game st1", "game st2", "$ "):
+    for k in ("ST1 ", "ST2 ", "ST2T ", "game st1", "game st2", "$ "):
         if first.startswith(k):
             return k.strip()
     raise AssertionError("an example of no known kind: %r" % first)
@@ -57,7 +57,7 @@ def test_every_example_in_notation_md_works():
         text = "\n".join(lines) + "\n"
         if k == "ST1":
             assert text1(parse1(lines[0])) == lines[0], no
-        elif k == "ST2":
+        elif k in ("ST2", "ST2T"):
             assert text2(parse2(lines[0])) == lines[0], no
         elif k == "game st1":
             rec, st = replay1(text)
@@ -71,7 +71,7 @@ def test_every_example_in_notation_md_works():
                 assert m, (no + 1 + i, lines[i])
                 requests.append(m.group(1))
                 answers.append(json.loads(lines[i + 1]))
-    assert seen == {"ST1": 2, "ST2": 1, "game st1": 2, "game st2": 1, "$": 2}
+    assert seen == {"ST1": 2, "ST2": 1, "ST2T": 1, "game st1": 2, "game st2": 2, "$": 2}
     r = subprocess.run(
         [sys.executable, "-m", "sim", "prove"],
         cwd=ROOT,

@@ -139,8 +139,9 @@ def test_second_game_records_through_engine_record():
     assert back.game == 2 and back.variant == 0 and back.games == rec.games
     old = bytes([0x21]) + data[2:]  # format 1: no variant byte
     assert unpack(old).games == rec.games
-    with pytest.raises(IllegalMove, match="variant 1"):
-        unpack(b"\x22\x01" + data[2:])
+    assert unpack(b"\x22\x01" + data[2:]).variant == 1  # the tactic variant (issue 15)
+    with pytest.raises(IllegalMove, match="variant 2"):
+        unpack(b"\x22\x02" + data[2:])
     with pytest.raises(IllegalMove, match="0x22"):
         unpack(b"\x23" + data[1:])
 

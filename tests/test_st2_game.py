@@ -33,8 +33,11 @@ def test_constants_and_a_game_through_the_descriptor():
     w, deck, good = game.result(st)
     assert w == st.winner and deck == st.ndeck and good == 7 - st.damaged() + st.oil
     assert {game.KIND_PLAY, game.KIND_RETREAT, game.KIND_CAULDRON} <= kinds
-    with pytest.raises(IllegalMove):
-        game.new_state({"variant": 1}, 1)  # the tactic variant is issue 15
+    tac = game.new_state({"variant": 1}, 1)  # the tactic variant (issue 15)
+    assert tac.variant == 1 and len(tac.hand_of(0)) == 7 and game.options_of(tac) == {"variant": 1}
+    for bad in (2, -1, True, "tactic"):
+        with pytest.raises(IllegalMove, match="no such variant"):
+            game.new_state({"variant": bad}, 1)
 
 
 def test_claim_check_and_claimable():

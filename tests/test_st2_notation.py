@@ -17,7 +17,12 @@ from tests.st2_helpers import build, check_invariants, snapshot
 
 parse = parse_card
 
-VALID = [m for m in range(T.NMOVES) if m < 60 * 7 or T.DECLARE <= m <= T.DONE and m != T.RETREAT]
+# Every move of the space: the base game's, then the tactic variant's (elite troops at a tile,
+# action cards, pass, the draws, the steps)
+VALID = [m for m in range(T.NMOVES) if m < 64 * 7 or T.DECLARE <= m <= T.DONE and m != T.RETREAT]
+VALID += [c * 7 for c in range(64, 71)] + list(range(T.PASS, T.TARGET_CARD + 71))
+VALID += list(range(T.TARGET_TILE, T.TARGET_DISCARD + 1))
+VALID.sort()
 
 
 def test_card_names_round_trip():

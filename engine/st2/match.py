@@ -29,10 +29,13 @@ REVENGE = const(1)
 class Match:
     """Games, their results and the match winner; `new_game(seed)` gives each game's State."""
 
-    def __init__(self, mode=REVENGE):
+    def __init__(self, mode=REVENGE, variant=0):
         if mode != SINGLE and mode != REVENGE:
             raise IllegalMove("a match is single (0) or revenge (1)")
+        if variant != 0 and variant != 1:
+            raise IllegalMove("no such variant: %r (0 the base game, 1 the tactic variant)" % (variant,))
         self.mode = mode
+        self.variant = variant
         self.results = []  # per game: (winning match player, won as Attacker, deck left, tiles+oil)
 
     def attacker(self, i=None):
@@ -42,6 +45,10 @@ class Match:
     def new_game(self, seed):
         if self.over():
             raise IllegalMove("the match is over")
+        if self.variant:
+            from engine.st2.tstate import TState
+
+            return TState(seed)
         return State(seed)
 
     def finish_game(self, st):

@@ -14,8 +14,15 @@ Moves are ints in one flat space (legal lists come back sorted):
   RETREAT   518 + mask           the Attacker retreats from the tiles of mask (bit t = tile t;
                                  1..127, so 519..645)
   DONE      646                  end the declarations after playing, and draw
-  647..767  kept for the variant: DRAW_SIEGE 648, DRAW_TACTIC 649, TARGET_CARD 650 + card,
-            TARGET_TILE 722 + tile (action cards and the Exchange)
+The tactic variant's moves (engine.st2.tstate; the base game refuses them):
+  PLAY      card * 7 + tile      an elite troop (60..63) at a tile; an action card (64..70) is
+                                 card * 7 (its targets are the steps that follow)
+  PASS      647                  no card can be played (docs/RULES.md)
+  DRAW_SIEGE 648, DRAW_TACTIC 649  the deck to draw from (PH_DRAW)
+  TARGET_CARD 650 + card         an action's step: a card (on the wall, discarded, in a hand)
+  TARGET_TILE 722 + tile         an action's step: a tile
+  TARGET_DISCARD 729             Redeployment's step: discard the chosen card
+  730..767  unused
 Example: B11 (47) at tile 3 (index 2) is 47 * 7 + 2 = 331; declaring tile 3 is 506; a
 cauldron on tile 3 is 513; retreating from tiles 1 and 3 is 518 + 0b101 = 523.
 """
@@ -33,6 +40,7 @@ from engine.st2.cards import NTILES
 SLOTS = const(4)
 HMAX = const(7)
 HAND = const(6)
+THAND = const(7)  # the tactic variant's hand
 OIL = const(3)
 ATTACKER = const(0)
 DEFENDER = const(1)
@@ -42,10 +50,12 @@ DECLARE = const(504)
 CAULDRON = const(511)
 RETREAT = const(518)
 DONE = const(646)
+PASS = const(647)
 DRAW_SIEGE = const(648)
 DRAW_TACTIC = const(649)
 TARGET_CARD = const(650)
 TARGET_TILE = const(722)
+TARGET_DISCARD = const(729)
 NMOVES = const(768)
 
 PH_PLAY = const(0)

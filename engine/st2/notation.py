@@ -40,6 +40,8 @@ def move_text(m):
     if type(m) is not int or m < 0:  # not a bool either: move_text(True) is no move
         raise IllegalMove("no such move: %r" % (m,))
     if m < T.DECLARE:
+        if m // 7 >= NSIEGE:
+            return _tactic_text(m)
         return "%s@%d" % (name(m // 7), m % 7 + 1)
     if m < T.CAULDRON:
         return "C%d" % (m - T.DECLARE + 1)
@@ -49,7 +51,62 @@ def move_text(m):
         return "ret" + "".join([str(t + 1) for t in T.decode_retreat(m)])
     if m == T.DONE:
         return "done"
+    if m > T.DONE:
+        return _tactic_text(m)
     raise IllegalMove("no such move: %r" % (m,))
+
+
+def _tactic_text(m):
+    """The tactic variant's moves: "SPY@3", "DESERTION", ">B11", ">3", ">k", "ds", "dt", "pass"."""
+    from engine.st2 import tcards as X
+
+    if m < T.DECLARE:
+        c = m // 7
+        if c < X.ACTIONS:
+            return "%s@%d" % (X.name(c), m % 7 + 1)
+        if c < X.END and m % 7 == 0:
+            return X.name(c)
+    elif m == T.PASS:
+        return "pass"
+    elif m == T.DRAW_SIEGE:
+        return "ds"
+    elif m == T.DRAW_TACTIC:
+        return "dt"
+    elif m < T.TARGET_TILE:
+        if m - T.TARGET_CARD < X.END:
+            return ">" + X.name(m - T.TARGET_CARD)
+    elif m < T.TARGET_DISCARD:
+        return ">%d" % (m - T.TARGET_TILE + 1)
+    elif m == T.TARGET_DISCARD:
+        return ">k"
+    raise IllegalMove("no such move: %r" % (m,))
+
+
+def _tactic_parse(t):
+    """The tactic variant's move texts (see _tactic_text), or None."""
+    from engine.st2 import tcards as X
+
+    low = t.lower()
+    if low in ("pass", "ds", "dt"):
+        return (T.PASS, T.DRAW_SIEGE, T.DRAW_TACTIC)[("pass", "ds", "dt").index(low)]
+    if t[:1] == ">":
+        if low == ">k":
+            return T.TARGET_DISCARD
+        if len(t) == 2 and "1" <= t[1] <= "9":
+            return T.TARGET_TILE + _tile(t[1])
+        return T.TARGET_CARD + X.parse(t[1:])
+    at = t.find("@")
+    head = (t if at < 0 else t[:at]).upper()
+    if head in X.NAMES:
+        c = X.FIRST + X.NAMES.index(head)
+        if c >= X.ACTIONS:
+            if at >= 0:
+                raise IllegalMove("an action card is played without a tile: %r" % (t,))
+            return c * 7
+        if at < 0:
+            raise IllegalMove("an elite troop is played at a tile, like %s@3" % head)
+        return c * 7 + _tile(t[at + 1 :])
+    return None
 
 
 def _tile(text):
@@ -74,8 +131,11 @@ def parse_move(text):
     if len(t) == 2 and t[0] in "cC":
         return T.DECLARE + _tile(t[1])
     at = t.find("@")
-    if at < 0:
-        raise IllegalMove("malformed move %r (expected like B11@3, C3, oil3, ret135, done)" % (text,))
+    if at < 0 or (at > 1 and t[1].isalpha()):  # tactic card names are all letters
+        m = _tactic_parse(t)
+        if m is None:
+            raise IllegalMove("malformed move %r (expected like B11@3, C3, oil3, ret135, done)" % (text,))
+        return m
     return parse_card(t[:at]) * 7 + _tile(t[at + 1 :])
 
 
@@ -89,7 +149,11 @@ def _parse_cards(text):
 
 
 def position_text(st):
-    """One line describing a whole State."""
+    """One line describing a whole State (of the tactic variant: engine.st2.tnotation)."""
+    if st.variant:
+        from engine.st2.tnotation import position_text as text
+
+        return text(st)
     out = [
         "ST2",
         "p%d" % (st.to_move + 1),
@@ -126,6 +190,10 @@ def _int_field(f, prefix, lo, hi):
 
 def parse_position(text):
     """Text to State; IllegalMove naming the problem if it is malformed or impossible."""
+    if text.startswith("ST2T "):
+        from engine.st2.tnotation import parse_position as parse
+
+        return parse(text)
     f = text.split()
     if len(f) != 12 + NTILES or f[0] != "ST2":
         raise IllegalMove("a position has 19 fields starting with ST2")

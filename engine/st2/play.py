@@ -52,20 +52,24 @@ def random_game(seed, rng, check=None):
     return st
 
 
-def random_match(mode, seed, rng):
-    """Play a match (engine.st2.match: SINGLE or REVENGE) of random games, game i dealt from
-    seed + i; returns (Match, Record) with every move recorded."""
+def random_match(mode, seed, rng, variant=0):
+    """Play a match (engine.st2.match: SINGLE or REVENGE) of random games of a variant (0 the
+    base game, 1 the tactic variant), game i dealt from seed + i; returns (Match, Record) with
+    every move recorded."""
     from engine.st2.match import Match
     from engine.st2.record import Record
 
-    m = Match(mode)
-    rec = Record(None, None, mode)
+    move = random_move
+    if variant:
+        from engine.st2.tplay import random_move as move
+    m = Match(mode, variant)
+    rec = Record(None, None, mode, variant)
     while not m.over():
         g = len(rec.games)
         moves = rec.add_game(seed + g)
         st = m.new_game(seed + g)
         while st.phase != PH_OVER:
-            mv = random_move(st, rng)
+            mv = move(st, rng)
             st.apply(mv)
             moves.append(mv)
         m.finish_game(st)

@@ -3,7 +3,7 @@ the text form is engine.st2.notation's).
 
 A record is a match mode (engine.st2.match: SINGLE or REVENGE) and its games, each a seed and
 its moves. Packed: a version byte (0x22: the second game << 4 | format 2), the variant (0 the
-base game), the mode, the number of games, then per game the seed (4 bytes, big endian), its
+base game, 1 the tactic variant), the mode, the number of games, then per game the seed (4 bytes, big endian), its
 number of moves (2 bytes) and 2 bytes per move (big endian). Format 1 (0x21, no variant byte)
 is read and migrated; any other version byte is refused.
 """
@@ -36,7 +36,12 @@ class Record:
     def replay(self, game=-1, upto=None):
         """The State of a game (the last by default) after `upto` moves (all by default)."""
         seed, moves = self.games[game]
-        st = State(seed)
+        if self.variant:
+            from engine.st2.tstate import TState
+
+            st = TState(seed)
+        else:
+            st = State(seed)
         n = len(moves) if upto is None else upto
         for i in range(n):
             try:
@@ -51,7 +56,7 @@ class Record:
     def replay_match(self):
         """Replay every game through a Match: (Match, last State); IllegalMove if a game before
         the last is unfinished or a game comes after the match is decided."""
-        m = Match(self.mode)
+        m = Match(self.mode, self.variant)
         st = None
         for i in range(len(self.games)):
             if m.over():
@@ -91,11 +96,13 @@ def unpack(data):
     o = 1 if data and data[0] == 0x21 else 2  # format 1 has no variant byte
     if len(data) < o + 2 or (o == 2 and data[0] != VERSION):
         raise IllegalMove("not a Schotten Totten 2 record (version byte 0x22, or 0x21)")
-    if o == 2 and data[1]:
-        raise IllegalMove("record of variant %d: this version plays only the base game" % data[1])
+    if o == 2 and data[1] > 1:
+        raise IllegalMove(
+            "record of variant %d: this version plays the base game (0) and the tactic variant (1)" % data[1]
+        )
     if data[o] != SINGLE and data[o] != REVENGE:
         raise IllegalMove("bad match mode %d" % data[o])
-    rec = Record(None, None, data[o])
+    rec = Record(None, None, data[o], data[1] if o == 2 else 0)
     i = o + 2
     for _ in range(data[o + 1]):
         if i + 6 > len(data):

@@ -3,6 +3,7 @@ device packs them instead (engine.st2.record).
 
     # comments and blank lines are ignored
     game st2
+    variant tactic        (optional: base, the default, or tactic)
     mode revenge          (or single)
     seed 42               (each game: its seed, then its moves)
     moves
@@ -22,22 +23,25 @@ from engine.st2.record import Record
 from engine.text import digits
 
 _MODES = ("single", "revenge")
+_VARIANTS = ("base", "tactic")
 
 
 def record_text(rec):
     """The record as text, one turn per line, with the result once the match is decided."""
     out = ["game st2", "mode " + _MODES[rec.mode]]
+    if rec.variant:
+        out.insert(1, "variant " + _VARIANTS[rec.variant])
     for seed, moves in rec.games:
         out.append("seed %d" % seed)
         out.append("moves")
-        game = Record(seed, [])
+        game = Record(seed, [], 0, rec.variant)
         st = game.replay()
         line = []
         for m in moves:
-            p = st.to_move
+            turn = st.turn  # a turn's line holds the Exchange's step of the other player too
             st.apply(m)
             line.append(move_text(m))
-            if st.to_move != p or st.phase == PH_OVER:
+            if st.turn != turn or st.phase == PH_OVER:
                 out.append(" ".join(line))
                 line = []
         if line:
@@ -53,6 +57,7 @@ def parse_record(text):
     rec = None
     lines = []
     state = "head"
+    variant = None
     for no, raw in enumerate(text.split("\n"), 1):
         line = raw.split("#", 1)[0].strip()
         if not line:
@@ -67,11 +72,14 @@ def parse_record(text):
                 continue
             raise IllegalMove("line %d: a record starts with 'game st2'" % no)
         if state == "mode":
+            if key == "variant" and len(words) == 2 and words[1].lower() in _VARIANTS and variant is None:
+                variant = _VARIANTS.index(words[1].lower())
+                continue
             if key == "mode" and len(words) == 2 and words[1].lower() in _MODES:
-                rec = Record(None, None, _MODES.index(words[1].lower()))
+                rec = Record(None, None, _MODES.index(words[1].lower()), variant or 0)
                 state = "seed"
                 continue
-            raise IllegalMove("line %d: expected 'mode single' or 'mode revenge'" % no)
+            raise IllegalMove("line %d: expected 'variant base|tactic' or 'mode single|revenge'" % no)
         if key == "result":
             if len(words) != 2 or words[1] not in ("1", "2") or rec.result is not None:
                 raise IllegalMove("line %d: one result, 1 or 2" % no)

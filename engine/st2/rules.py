@@ -14,7 +14,7 @@ class Rules(Table):
     def _play(self, p, card, t):
         if self.phase != PH_PLAY:
             raise IllegalMove("a card is already played this turn: declare control or end with done")
-        if card >= NSIEGE:
+        if card >= NSIEGE + 4 * self.variant:  # the tactic variant's elite troops: 60..63
             raise IllegalMove("no such card in the base game: %d" % card)
         slot = -1
         for i in range(p * HMAX, p * HMAX + HMAX):
@@ -30,8 +30,13 @@ class Rules(Table):
             raise IllegalMove("tile %d already has its %d cards on player %d's side" % (t + 1, n, p + 1))
         self.hand[slot] = NONE
         self.nplayed += 1
+        self.put(i, card)
+        self._after_play(p)
+
+    def put(self, i, card):
+        """Play a card on side i (tile * 2 + player): Chicken versus Chef, or on top."""
         s = card % 12
-        if s == 0 or s == 11:
+        if (s == 0 or s == 11) and card < NSIEGE:  # an elite troop has no printed strength
             # Chicken versus Chef: a 0 opposite the 11 of its colour (or the reverse).
             other = card + 11 if s == 0 else card - 11
             j = i ^ 1
@@ -40,14 +45,17 @@ class Rules(Table):
                 if self.board[o + k] == other:
                     self.remove_card(j, k)
                     self.loc[card] = 2
-                    self._after_play(p)
                     return
+        self.place(i, card)
+
+    def place(self, i, card):
+        """Put a card on top of side i (the farthest from the tile), stamped when it completes."""
+        n = self.cnt[i]
         self.board[i * SLOTS + n] = card
         self.cnt[i] = n + 1
         self.loc[card] = 1
-        if n + 1 == full:
+        if n + 1 == WALL[i - (i & 1) + self.side[i >> 1]] >> 4:
             self.done[i] = self.nplayed
-        self._after_play(p)
 
     def remove_card(self, i, k):
         """Discard the k-th card of side i, keeping the order of the rest."""
@@ -80,11 +88,18 @@ class Rules(Table):
         if not self.ndeck:
             self.win(DEFENDER)
             return
+        self.take(p, self._pop())
+        self.next_turn(p)
+
+    def take(self, p, card):
+        """Put a drawn card in player p's first empty hand slot."""
         o = p * HMAX
         for i in range(o, o + HMAX):
             if self.hand[i] == NONE:
-                self.hand[i] = self._pop()
-                break
+                self.hand[i] = card
+                return
+
+    def next_turn(self, p):
         self.to_move = p ^ 1
         self.turn += 1
         self.prep = 0

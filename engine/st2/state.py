@@ -29,7 +29,10 @@ class State(Rules):
 
     def __init__(self, seed=None, variant=0):
         if variant != 0:
-            raise IllegalMove("only the base game exists so far (variant 0)")
+            raise IllegalMove(
+                "no such variant: %r (0 the base game; 1, the tactic variant, is engine.st2.tstate)"
+                % (variant,)
+            )
         self.board = bytearray(b"\xff" * (NTILES * 2 * SLOTS))
         self.cnt = bytearray(NTILES * 2)
         self.done = bytearray(NTILES * 2)
@@ -79,16 +82,7 @@ class State(Rules):
     def apply(self, move, player=None):
         """Apply a move of the player to move (or check it is `player`'s turn); IllegalMove,
         with the state unchanged, if it is not legal."""
-        if self.phase == PH_OVER:
-            raise IllegalMove("the game is over")
-        p = self.to_move
-        if player is not None and (player != p or type(player) is not int):
-            if type(player) is not int or player < 0 or player > 1:
-                raise IllegalMove("no such player: %r (players are 0 and 1)" % (player,))
-            raise IllegalMove("it is player %d's turn, not player %d's" % (p + 1, player + 1))
-        # type(), not isinstance(): a bool is an int subclass, and apply(True) is no move
-        if type(move) is not int or move < 0 or move >= NMOVES:
-            raise IllegalMove("no such move: %r" % (move,))
+        p = self.check(move, player)
         if move < DECLARE:
             self._play(p, move // 7, move % 7)
         elif move < DONE:
@@ -101,3 +95,17 @@ class State(Rules):
             self.end_turn(p)
         else:
             raise IllegalMove("move %d belongs to the tactic variant, not the base game" % move)
+
+    def check(self, move, player):
+        """The player to move, after checking the game goes on, `player` and the move's type."""
+        if self.phase == PH_OVER:
+            raise IllegalMove("the game is over")
+        p = self.to_move
+        if player is not None and (player != p or type(player) is not int):
+            if type(player) is not int or player < 0 or player > 1:
+                raise IllegalMove("no such player: %r (players are 0 and 1)" % (player,))
+            raise IllegalMove("it is player %d's turn, not player %d's" % (p + 1, player + 1))
+        # type(), not isinstance(): a bool is an int subclass, and apply(True) is no move
+        if type(move) is not int or move < 0 or move >= NMOVES:
+            raise IllegalMove("no such move: %r" % (move,))
+        return p

@@ -1,8 +1,8 @@
 """Random self-play on the MicroPython VM, from the repository root:
 micropython -X heapsize=64K tests/mp/selfplay.py GAME GAMES SEED [VARIANT] [TIMING]
-GAME st1 (VARIANT base|tactic, TIMING 2016|1999) or st2 (Schotten Totten 2, base game; player 1
-is the Attacker). Only the chosen game's modules are imported (and of the first game's, only
-the tactic variant's for tactic).
+GAME st1 (VARIANT base|tactic, TIMING 2016|1999) or st2 (Schotten Totten 2, VARIANT base or
+tactic; player 1 is the Attacker). Only the chosen game's modules are imported (and of a
+variant's, only the tactic variant's for tactic).
 Prints: games=N p1_wins=A p2_wins=B avg_turns=T games_per_s=R
 """
 
@@ -35,9 +35,6 @@ def main(argv):
     if len(argv) < 3 or argv[0] not in ("st1", "st2") or variant not in ("base", "tactic"):
         print("usage: selfplay.py st1|st2 GAMES SEED [base|tactic] [2016|1999]")
         sys.exit(2)
-    if argv[0] == "st2" and variant != "base":
-        print("usage: selfplay.py st1|st2 GAMES SEED [base|tactic] [2016|1999]")
-        sys.exit(2)
     games = int(argv[1])
     seed = int(argv[2])
     rng = Rng(seed)
@@ -45,11 +42,13 @@ def main(argv):
     turns = 0
     t0 = _ms()
     if argv[0] == "st2":
-        _load(
-            "engine.st2.",
-            ("cards", "forms", "prove", "moves", "legal", "table", "rules", "state", "actions", "play"),
-        )
-        from engine.st2.play import random_game
+        mods = ("cards", "forms", "prove", "moves", "legal", "table", "rules", "state", "actions")
+        if variant == "tactic":  # the variant's modules, and not the base game's random mover
+            mods += ("tforms", "tprove", "tlegal", "tstate", "tchoice", "tsteps", "thidden", "tplay")
+        else:
+            mods += ("play",)
+        _load("engine.st2.", mods)
+        random_game = sys.modules["engine.st2." + mods[-1]].random_game
 
         for i in range(games):
             st = random_game(seed + i, rng)

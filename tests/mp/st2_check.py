@@ -73,7 +73,9 @@ def decode_all():
             continue
         assert game.encode(*parts) == mv
         n += 1
-    assert n == 60 * 7 + 7 + 7 + 127 + 1, n
+    # siege cards and elite troops at a tile, action cards, declare, cauldron, retreat, done;
+    # the tactic variant's pass, two draws, a target card (71), a tile (7) or the discard
+    assert n == 64 * 7 + 7 + 7 + 7 + 127 + 1 + 1 + 2 + 71 + 7 + 1, n
 
 
 for name, fn in (

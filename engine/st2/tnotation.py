@@ -1,0 +1,223 @@
+"""Schotten Totten 2 tactic variant: positions as one line of text (docs/NOTATION.md), round
+tripping. Desktop tools and tests use it through engine.st2.notation.
+
+  ST2T p1 play w- t12 n13 o3 x0 c1/0 h1=.. h2=.. k=.. d=.. q=.. u1=.. u2=.. a=- v=- s=- r=Z.W 1u=A/D .. 7u=A/D
+The base game's fields (engine.st2.notation), then: tactic cards played by each player (c),
+the tactic deck (q, bottom first), the action cards each player has used (u1, u2), the action
+being carried out (a=NAME/k/cards/cards: the Exchange's size, or 0, the turn player's chosen
+cards, the other's), what the players know of hidden cards (v=CARD:bits, engine.st2.tlegal),
+the elite troops' values of the last declaration (s=ELITE=CARD), the chance generator's state
+(r, for Support's shuffle). Every one of the 60 siege and 11 tactic cards appears exactly once.
+"""
+
+from engine.errors import IllegalMove
+from engine.st2 import moves as T
+from engine.st2.cards import NONE, NSIEGE, NTILES, need
+from engine.st2.tcards import ACTIONS, END, FIRST, NTACTIC, name, parse
+from engine.st2.tstate import TState
+from engine.text import digits
+
+PHASES = ("play", "declare", "over", "draw", "action", "exchange")
+
+
+def _cards(seq):
+    seq = [c for c in seq if c != NONE]
+    return ".".join([name(c) for c in seq]) if seq else "-"
+
+
+def _parse_cards(text):
+    return [] if text == "-" else [parse(x) for x in text.split(".")]
+
+
+def position_text(st):
+    """One line describing a whole tactic State."""
+    out = [
+        "ST2T",
+        "p%d" % (st.to_move + 1),
+        PHASES[st.phase],
+        "w" + ("-" if st.winner == NONE else str(st.winner + 1)),
+        "t%d" % st.turn,
+        "n%d" % st.nplayed,
+        "o%d" % st.oil,
+        "x%d" % st.prep,
+        "c%d/%d" % (st.tcount[0], st.tcount[1]),
+        "h1=" + _cards(st.hand_of(0)),
+        "h2=" + _cards(st.hand_of(1)),
+        "k=" + _cards(st.discarded(ACTIONS)),
+        "d=" + _cards(st.deck[: st.ndeck]),
+        "q=" + _cards(st.tdeck[: st.ntdeck]),
+        "u1=" + _cards([c for c in range(ACTIONS, END) if st.loc[c] == 3]),
+        "u2=" + _cards([c for c in range(ACTIONS, END) if st.loc[c] == 4]),
+    ]
+    if st.act:
+        out.append("a=%s/%d/%s/%s" % (name(st.act), st.xk, _cards(st.pick[:3]), _cards(st.pick[3:])))
+    else:
+        out.append("a=-")
+    v = ["%s:%d" % (name(c), st.kn[c]) for c in range(END) if st.kn[c]]
+    out.append("v=" + (".".join(v) if v else "-"))
+    s = ["%s=%s" % (name(st.shown[j]), name(st.shown[j + 1])) for j in range(0, 8, 2) if st.shown[j] != NONE]
+    out.append("s=" + (".".join(s) if s else "-"))
+    out.append("r=%d.%d" % (st.chz, st.chw))
+    for t in range(NTILES):
+        sides = []
+        for p in (0, 1):
+            s = _cards(st.cards_at(t, p))
+            if st.done[t * 2 + p]:
+                s += "@%d" % st.done[t * 2 + p]
+            sides.append(s)
+        out.append("%d%s=%s/%s" % (t + 1, "ud"[st.side[t]], sides[0], sides[1]))
+    return " ".join(out)
+
+
+def _num(f, prefix, lo, hi):
+    if not f.startswith(prefix) or not digits(f[len(prefix) :], 10):
+        raise IllegalMove("expected %s<number>, got %r" % (prefix, f))
+    v = int(f[len(prefix) :])
+    if v < lo or v > hi:
+        raise IllegalMove("%r out of range %d-%d" % (f, lo, hi))
+    return v
+
+
+def parse_position(text):
+    """Text to a tactic State; IllegalMove naming the problem if it is malformed or impossible."""
+    f = text.split()
+    if len(f) != 20 + NTILES or f[0] != "ST2T":
+        raise IllegalMove("a tactic position has 27 fields starting with ST2T")
+    if f[2] not in PHASES:
+        raise IllegalMove("bad phase %r" % f[2])
+    st = TState(None)
+    st.to_move = _num(f[1], "p", 1, 2) - 1
+    st.phase = PHASES.index(f[2])
+    st.winner = NONE if f[3] == "w-" else _num(f[3], "w", 1, 2) - 1
+    if (st.winner == NONE) != (st.phase != T.PH_OVER):
+        raise IllegalMove("a winner exactly when the phase is over")
+    st.turn = _num(f[4], "t", 0, 255)
+    st.nplayed = _num(f[5], "n", 0, 255)
+    st.oil = _num(f[6], "o", 0, T.OIL)
+    st.prep = _num(f[7], "x", 0, 1)
+    a, _, b = f[8].partition("/")
+    st.tcount[0] = _num(a, "c", 0, NTACTIC)
+    st.tcount[1] = _num(b, "", 0, NTACTIC)
+    seen = bytearray(END)
+
+    def take(text, key, lo=0, hi=END, most=END, why=""):
+        if not text.startswith(key):
+            raise IllegalMove("expected %s..." % key)
+        cards = _parse_cards(text[len(key) :])
+        if len(cards) > most:
+            raise IllegalMove(why)
+        for c in cards:
+            if seen[c]:
+                raise IllegalMove("card %s appears twice" % name(c))
+            if not lo <= c < hi:
+                raise IllegalMove("%s cannot be in %s" % (name(c), key))
+            seen[c] = 1
+        return cards
+
+    for p in (0, 1):
+        h = take(f[9 + p], "h%d=" % (p + 1), most=T.HMAX, why="player %d holds more than 7 cards" % (p + 1))
+        for i in range(len(h)):
+            st.hand[p * T.HMAX + i] = h[i]
+    for c in take(f[11], "k=", hi=ACTIONS):
+        st.loc[c] = 2
+    d = take(f[12], "d=", hi=NSIEGE)
+    st.deck = bytearray(NSIEGE)
+    st.deck[: len(d)] = bytes(d)
+    st.ndeck = len(d)
+    q = take(f[13], "q=", FIRST)
+    st.tdeck = bytearray(NTACTIC)
+    st.tdeck[: len(q)] = bytes(q)
+    st.ntdeck = len(q)
+    for p in (0, 1):
+        for c in take(f[14 + p], "u%d=" % (p + 1), ACTIONS):
+            st.loc[c] = 3 + p
+    _action(st, f[16])
+    _known(st, f[17])
+    _shown(st, f[18])
+    z, _, w = f[19].partition(".")
+    st.chz = _num(z, "r=", 1, 0x3FFFFFFF)
+    st.chw = _num(w, "", 1, 0x3FFFFFFF)
+    for t in range(NTILES):
+        tok = f[20 + t]
+        if len(tok) < 3 or tok[0] != str(t + 1) or tok[1] not in "ud" or tok[2] != "=":
+            raise IllegalMove("tile %d: expected %du=... or %dd=..." % (t + 1, t + 1, t + 1))
+        st.side[t] = "ud".index(tok[1])
+        parts = tok[3:].split("/")
+        if len(parts) != 2:
+            raise IllegalMove("tile %d: expected Attacker/Defender cards" % (t + 1))
+        n = need(t, st.side[t])
+        for p in (0, 1):
+            cards_t, _, done_t = parts[p].partition("@")
+            cards = take(cards_t, "", hi=ACTIONS, most=n, why="tile %d: more than %d cards" % (t + 1, n))
+            if (len(cards) == n) != bool(done_t):
+                raise IllegalMove("tile %d: a complete side, and only it, carries @n" % (t + 1))
+            i = t * 2 + p
+            for k in range(len(cards)):
+                st.board[i * T.SLOTS + k] = cards[k]
+                st.loc[cards[k]] = 1
+            st.cnt[i] = len(cards)
+            if done_t:
+                st.done[i] = _num("@" + done_t, "@", 1, st.nplayed)
+    if sum(seen) != END:
+        raise IllegalMove("%d cards are missing" % (END - sum(seen)))
+    for c in range(END):
+        if st.kn[c] and st.loc[c]:
+            raise IllegalMove("v=: %s is not hidden" % name(c))
+    if (st.act != 0) != (st.phase in (T.PH_ACTION, T.PH_EXCHANGE)):
+        raise IllegalMove("an action card is carried out exactly in the action and exchange phases")
+    if st.act and st.loc[st.act] != 3 + st.turn_player():
+        raise IllegalMove("the action being carried out is among the turn player's used cards")
+    if st.phase == T.PH_DECLARE and (st.to_move != 0 or not st.declarable()):
+        raise IllegalMove("the declare phase is the Attacker's, with a declaration possible")
+    if st.phase == T.PH_DRAW and not st.ntdeck:
+        raise IllegalMove("the draw phase is a choice: the tactic deck is empty")
+    return st
+
+
+def _action(st, f):
+    if not f.startswith("a="):
+        raise IllegalMove("expected a=...")
+    if f == "a=-":
+        return
+    parts = f[2:].split("/")
+    if len(parts) != 4:
+        raise IllegalMove("expected a=NAME/k/cards/cards, got %r" % f)
+    st.act = parse(parts[0])
+    if not ACTIONS <= st.act < END:
+        raise IllegalMove("a=: %s is no action card" % parts[0])
+    st.xk = _num(parts[1], "", 0, 3)
+    n = 0
+    for j in (0, 1):
+        cs = _parse_cards(parts[2 + j])
+        if len(cs) > 3:
+            raise IllegalMove("a=: at most three cards each")
+        for i in range(len(cs)):
+            st.pick[3 * j + i] = cs[i]
+        n += len(cs)
+    st.nstep = n
+
+
+def _known(st, f):
+    if not f.startswith("v="):
+        raise IllegalMove("expected v=...")
+    if f == "v=-":
+        return
+    for item in f[2:].split("."):
+        c, _, bits = item.partition(":")
+        st.kn[parse(c)] = _num(bits, "", 1, 15)
+
+
+def _shown(st, f):
+    if not f.startswith("s="):
+        raise IllegalMove("expected s=...")
+    if f == "s=-":
+        return
+    items = f[2:].split(".")
+    if len(items) > 4:
+        raise IllegalMove("s=: at most four elite troops")
+    for j in range(len(items)):
+        e, _, v = items[j].partition("=")
+        st.shown[2 * j] = parse(e)
+        st.shown[2 * j + 1] = parse(v)
+        if not FIRST <= st.shown[2 * j] < ACTIONS or st.shown[2 * j + 1] >= NSIEGE:
+            raise IllegalMove("s=: an elite troop and the siege card it took, like JOKER=B11")
