@@ -68,8 +68,9 @@ def test_mp_expert_1999_same_game_as_cpython():
 @needs_mp
 @pytest.mark.parametrize("level", ("hard", "expert"))
 def test_memory_error_fallback(level):
-    # Expert also loads engine.ai.lookahead: a little more heap to leave 64 KB in one block.
-    line = _mp("192K" if level == "hard" else "200K", "tests/mp/ai_oom.py", level, "4")[-1]
+    # The heap must leave 64 KB in one block once the code is loaded (at 192K Hard's no longer
+    # did after the tactic variants merged); Expert also loads engine.ai.lookahead.
+    line = _mp("200K" if level == "hard" else "208K", "tests/mp/ai_oom.py", level, "4")[-1]
     got = dict(kv.split("=") for kv in line.split())
     answers = int(got["answers"])
     assert int(got["legal"]) == answers == 24
