@@ -10,9 +10,9 @@ from engine.errors import IllegalMove
 
 BUDGETS = (
     None,  # Easy: no search
-    Budget(False, 0, 0, 0),
+    Budget(False, 0, 0, 0, prep=0),
     Budget(True, 0, 0, 0),
-    Budget(True, 4, 8, 0),
+    Budget(True, 4, 6, 0, end=4, ecands=4),
 )
 
 _srch = None

@@ -90,22 +90,9 @@ def choose_easy(view, rng, moves=None):
             plays = True
             break
     if not view.prep:
-        if me == ATTACKER:
-            lost = lost_mask(view)
-            if not plays and not lost:
-                # Every formation complete, none lost yet: give up the weakest tile.
-                lost = 1 << _weakest(view)
-            if lost:
-                mv = encode_retreat([x for x in range(NTILES) if lost >> x & 1])
-                if mv in moves:
-                    return mv
-        else:
-            for mv in moves:
-                if kind(mv) == KIND_CAULDRON:
-                    tile = decode(mv)[2]
-                    n = WALL[tile * 2 + view.side[tile]] >> 4
-                    if view.cnt[tile * 2] == n and view.cnt[tile * 2 + 1] < n:
-                        return mv
+        mv = easy_prep(view, moves, plays)
+        if mv >= 0:
+            return mv
     best = -1
     bestv = -1
     for mv in moves:
@@ -121,6 +108,29 @@ def choose_easy(view, rng, moves=None):
             if kind(mv) == KIND_RETREAT:
                 return mv
     return best
+
+
+def easy_prep(view, moves, plays):
+    """Easy's preparation action, or -1: the Attacker retreats from its lost tiles (from its
+    weakest one if it has no card to play); the Defender throws a cauldron on a tile where the
+    Attacker's formation is complete and its own is not."""
+    if view.to_move == ATTACKER:
+        lost = lost_mask(view)
+        if not plays and not lost:
+            # Every formation complete, none lost yet: give up the weakest tile.
+            lost = 1 << _weakest(view)
+        if lost:
+            mv = encode_retreat([x for x in range(NTILES) if lost >> x & 1])
+            if mv in moves:
+                return mv
+        return -1
+    for mv in moves:
+        if kind(mv) == KIND_CAULDRON:
+            tile = decode(mv)[2]
+            n = WALL[tile * 2 + view.side[tile]] >> 4
+            if view.cnt[tile * 2] == n and view.cnt[tile * 2 + 1] < n:
+                return mv
+    return -1
 
 
 def _weakest(t):

@@ -29,7 +29,8 @@ WIN = const(4096)  # a play after which the Attacker's declaration wins the game
 HAND = 600  # a hand card serves one tile only: this likely to be there for any one tile
 LATE = 900  # unseen cards: the side's share of them, times this
 FRESH = 700  # a tile damaged now is a new chance to win on its damaged side: this share of it
-RETREAT = 30  # what a card thrown away by a retreat costs (a turn spent for nothing)
+RETREAT = 100  # what a card thrown away by a retreat costs (a turn spent for nothing)
+DBOOST = 1600  # the Defender's cards, seen from the Attacker: its share times this
 OILW = 40  # what an unused cauldron is worth to the Defender (in ONE units of the game value)
 
 
@@ -50,6 +51,7 @@ class Judge:
         self.pv = [0] * NTILES
         self.fresh = [0] * 8  # per damaged side (need * 2 + kind % 2 ...): see _fresh
         self.buf = [0] * 8
+        self.gf = [0] * NTILES  # per undamaged tile: the damaged side's chance x FRESH
         self.opc = [[] for _ in range(NTILES)]
         self.cl = []
         self.ol = []
@@ -66,6 +68,7 @@ class Judge:
         self.fresh_w = FRESH
         self.oil_w = OILW
         self.retreat_w = RETREAT
+        self.dboost = DBOOST
         self.tick = None  # called once per card scored (progress report, no effect)
 
     def setup(self, t, me, hand, opp_hand):
@@ -107,6 +110,8 @@ class Judge:
             odraw = self.oleft - 1 if self.oleft > 0 else 0
             pm = self.late * mydraw // nu
             po = self.late * (opp_hand + odraw) // nu
+            if self.att:
+                po = po * self.dboost >> 10  # the Defender puts its cards where they block
             if pm > ONE:
                 pm = ONE
             if po > ONE:
@@ -122,6 +127,9 @@ class Judge:
             self.opp_cands(s, op, -1, self.opc[s])
         for i in range(8):
             self.fresh[i] = -1
+        gf = self.gf
+        for s in range(NTILES):
+            gf[s] = 0 if self.side[s] else (self._fresh(s) * self.fresh_w) >> 10
 
     def opp_cands(self, s, op, drop, lst):
         """The opponent's reachable formations at tile s into lst (sorted, best first),
@@ -259,7 +267,7 @@ class Judge:
                 need -= 1
                 lose = (lose * (ONE - q)) >> 10
                 continue
-            g = (q * ((self._fresh(s) * self.fresh_w) >> 10)) >> 10
+            g = (q * self.gf[s]) >> 10
             lose = (lose * (ONE - g)) >> 10
             r = ONE - q
             nu += 1

@@ -173,8 +173,12 @@ def cands(side, cards, k, n, kd, out):
         a0 = 0 if k == 0 else (hi - n + 1 if hi - n + 1 > 0 else 0)
         a1 = 12 - n if k == 0 else (lo if lo < 12 - n else 12 - n)
     tri = n * (n - 1) // 2
+    # On an empty side only the likeliest formation of each rank is kept (its cards are
+    # shared by every tile: the union of them all would promise too much); each block below
+    # is one rank.
     if kd == K_ALL and runok and col != -2:  # colour-runs
         c0, c1 = (0, 5) if k == 0 else (col, col + 1)
+        bx = 0
         for cc in range(c0, c1):
             b = cc * 12
             for a in range(a0, a1 + 1):
@@ -185,24 +189,45 @@ def cands(side, cards, k, n, kd, out):
                         if not p:
                             break
                 if p:
-                    _add(out, n0, k, (256 | (n * a + tri)) << 11 | p)
+                    x = (256 | (n * a + tri)) << 11 | p
+                    if k:
+                        out.append(x)
+                    elif p > (bx & _PMASK):
+                        bx = x
+        if bx:
+            out.append(bx)
     if (kd == K_ALL or kd == K_SAME) and st != -2:  # same strength
         kind = side.kind
         s0, s1 = (0, 12) if k == 0 else (st, st + 1)
+        bx = 0
         for s in range(s0, s1):
             p = kind[s * 5 + m]
             if p:
-                _add(out, n0, k, (192 | n * s) << 11 | p)
+                x = (192 | n * s) << 11 | p
+                if k:
+                    out.append(x)
+                elif p > (bx & _PMASK):
+                    bx = x
+        if bx:
+            out.append(bx)
     if (kd == K_ALL or kd == K_COLOUR) and col != -2:  # colour
         colp = side.colp
         colsum = side.colsum
         c0, c1 = (0, 5) if k == 0 else (col, col + 1)
+        bx = 0
         for cc in range(c0, c1):
             p = colp[cc * 5 + m]
             if p:
-                _add(out, n0, k, (128 | (total + ((colsum[cc * 5 + m] + 512) >> 10))) << 11 | p)
+                x = (128 | (total + ((colsum[cc * 5 + m] + 512) >> 10))) << 11 | p
+                if k:
+                    out.append(x)
+                elif p > (bx & _PMASK):
+                    bx = x
+        if bx:
+            out.append(bx)
     if (kd == K_ALL or kd == K_RUN) and runok:  # runs
         anyp = side.anyp
+        bx = 0
         for a in range(a0, a1 + 1):
             p = ONE
             for s in range(a, a + n):
@@ -211,24 +236,16 @@ def cands(side, cards, k, n, kd, out):
                     if not p:
                         break
             if p:
-                _add(out, n0, k, (64 | (n * a + tri)) << 11 | p)
+                x = (64 | (n * a + tri)) << 11 | p
+                if k:
+                    out.append(x)
+                elif p > (bx & _PMASK):
+                    bx = x
+        if bx:
+            out.append(bx)
     # The sum: always something (a K_SUM tile counts nothing else).
     out.append((total + ((side.topsum[m] + 512) >> 10)) << 11 | ONE)
     return len(out) - n0
-
-
-def _add(out, n0, k, x):
-    """Append candidate x; on an empty side keep only the likeliest one of each rank (its
-    cards are shared by every tile: the union of them all would promise too much)."""
-    if k == 0:
-        r = x >> 17
-        for i in range(n0, len(out)):
-            y = out[i]
-            if y >> 17 == r:
-                if (x & _PMASK) > (y & _PMASK):
-                    out[i] = x
-                return
-    out.append(x)
 
 
 def pwin(mine, theirs, tie):

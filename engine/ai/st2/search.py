@@ -42,13 +42,11 @@ def best_index(moves, scores, n):
     return b
 
 
-def score_all(view, srch, b, moves):
-    """Set up the Judge on the view and score every card play of moves; returns the best
-    play's index (-1: none)."""
+def score_all(t, me, hand, opp_hand, srch, b, moves):
+    """Set up the Judge on table t (a View, or a State in a look-ahead) as player `me` and
+    score every card play of moves; returns the best play's index (-1: none)."""
     j = srch.j
-    j.units = 0
-    me = view.me
-    j.setup(view, me, view.hand_of(me), view.opp_hand)
+    j.setup(t, me, hand, opp_hand)
     j.tile_odds(j.mine, j.p0)
     n = len(moves)
     if n > len(srch.scores):
@@ -58,28 +56,43 @@ def score_all(view, srch, b, moves):
     return best_index(moves, srch.scores, n)
 
 
+def hard_move(t, me, hand, opp_hand, srch, b, moves):
+    """Medium's or Hard's move for player `me` on table t (no look-ahead): a declaration
+    that holds, else DONE after the card, else a preparation action worth taking, else the
+    best-scored play. Returns (move, index of that play in moves or -1)."""
+    for mv in moves:
+        if kind(mv) == KIND_DECLARE:
+            return mv, -1
+    if t.phase == PH_DECLARE:
+        return moves[-1], -1  # DONE: nothing (more) to declare
+    bi = score_all(t, me, hand, opp_hand, srch, b, moves)
+    if bi >= 0:
+        srch.best = moves[bi]
+    if not t.prep:
+        if b.prep:
+            pm = prep(me, hand, srch, moves, bi)
+        else:
+            from engine.ai.st2.easy import easy_prep
+
+            pm = easy_prep(t, moves, bi >= 0)
+        if pm >= 0:
+            return pm, -1
+    if bi < 0:
+        return -1, -1
+    return moves[bi], bi
+
+
 def decide(view, rng, srch, b, ms):
     """A move for the player to move (see engine.ai.st2.choose)."""
     moves = view.legal_moves()
-    for mv in moves:
-        if kind(mv) == KIND_DECLARE:
-            return mv
-    if view.phase == PH_DECLARE:
-        return moves[-1]  # DONE: nothing (more) to declare
-    bi = score_all(view, srch, b, moves)
-    if bi >= 0:
-        srch.best = moves[bi]
-    if not view.prep and b.prep:
-        pm = prep(view, srch, moves, bi)
-        if pm >= 0:
-            return pm
-    if bi < 0:
-        return -1
-    if b.cands > 1 and b.samples > 0 and srch.scores[bi] < WIN:
+    me = view.me
+    srch.j.units = 0
+    mv, bi = hard_move(view, me, view.hand_of(me), view.opp_hand, srch, b, moves)
+    if bi >= 0 and b.cands > 1 and b.samples > 0 and srch.scores[bi] < WIN:
         from engine.ai.st2.lookahead import look_ahead
 
         return look_ahead(view, rng, srch, b, ms, moves, bi)
-    return moves[bi]
+    return mv
 
 
 def _best_after(j, moves, pt, pr, mask, hand):
@@ -88,15 +101,28 @@ def _best_after(j, moves, pt, pr, mask, hand):
     chance pt[i]; every hand card is tried again on a changed tile that has room."""
     pv = j.pv
     best = -WIN
+    # The value is monotone in each tile's chance: per tile, only the play that moves it
+    # most our way matters.
+    ext = j.pc
+    for x in range(NTILES):
+        ext[x] = -1
+    att = j.att
     for i in range(len(moves)):
-        if pt[i] < 0:
+        q = pt[i]
+        if q < 0:
             continue
-        c, s = decode_play(moves[i])
+        s = decode_play(moves[i])[1]
         if mask >> s & 1:
+            continue
+        e = ext[s]
+        if e < 0 or (q > e if att else q < e):
+            ext[s] = q
+    for s in range(NTILES):
+        if ext[s] < 0:
             continue
         for x in range(NTILES):
             pv[x] = pr[x]
-        pv[s] = pt[i]
+        pv[s] = ext[s]
         v = j.mine_value(pv)
         if v > best:
             best = v
@@ -117,7 +143,7 @@ def _best_after(j, moves, pt, pr, mask, hand):
     return best
 
 
-def prep(view, srch, moves, bi):
+def prep(me, hand, srch, moves, bi):
     """The preparation action worth taking before the best play, or -1 for none: each
     retreat from one tile (and from every tile already lost), each cauldron, scored with the
     best play after it against the best play without it (both on the shared tables)."""
@@ -127,7 +153,6 @@ def prep(view, srch, moves, bi):
         return -1
     pr = srch.pr
     p0 = j.p0
-    hand = view.hand_of(view.me)
     for x in range(NTILES):
         pr[x] = p0[x]
     base = _best_after(j, moves, pt, pr, 0, hand)
@@ -135,7 +160,7 @@ def prep(view, srch, moves, bi):
         base = -WIN * 2  # no card can be played: a preparation action must come first
     bestg = 0
     bestm = -1
-    if view.me == ATTACKER:
+    if me == ATTACKER:
         lost = 0
         for s in range(NTILES):
             if j.cnt[s * 2] and p0[s] == 0:
