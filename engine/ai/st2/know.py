@@ -25,6 +25,8 @@ except ImportError:
 
 ONE = const(1024)
 _PMASK = const(2047)
+_HALFP = const(512)
+_SPREAD = const(2)  # points either way per missing card of a sum
 
 
 class Side:
@@ -165,20 +167,23 @@ def cands(side, cards, k, n, kd, out):
             hi = s
     m = n - k
     if kd == K_LOW:
-        out.append((63 - total - ((side.lowsum[m] + 512) >> 10)) << 11 | ONE)
-        return 1
+        e = 63 - total - ((side.lowsum[m] + 512) >> 10)
+        # The total is not known: a spread of m * _SPREAD either way, even odds.
+        out.append((e + m * _SPREAD) << 11 | _HALFP)
+        out.append((e - m * _SPREAD) << 11 | ONE)
+        return 2
     av = side.avail
     runok = mask >= 0 and (k == 0 or hi - lo < n)
     if runok:
         a0 = 0 if k == 0 else (hi - n + 1 if hi - n + 1 > 0 else 0)
         a1 = 12 - n if k == 0 else (lo if lo < 12 - n else 12 - n)
     tri = n * (n - 1) // 2
-    # On an empty side only the likeliest formation of each rank is kept (its cards are
-    # shared by every tile: the union of them all would promise too much); each block below
-    # is one rank.
+    # On an empty side only the likeliest formation of each rank is kept, and the likeliest
+    # high one (its cards are shared by every tile: the union of them all would promise too
+    # much); each block below is one rank.
     if kd == K_ALL and runok and col != -2:  # colour-runs
         c0, c1 = (0, 5) if k == 0 else (col, col + 1)
-        bx = 0
+        bx = bh = 0
         for cc in range(c0, c1):
             b = cc * 12
             for a in range(a0, a1 + 1):
@@ -194,12 +199,13 @@ def cands(side, cards, k, n, kd, out):
                         out.append(x)
                     elif p > (bx & _PMASK):
                         bx = x
-        if bx:
-            out.append(bx)
+                    if not k and a >= 9 - n and p > (bh & _PMASK):
+                        bh = x
+        _keep(out, bx, bh)
     if (kd == K_ALL or kd == K_SAME) and st != -2:  # same strength
         kind = side.kind
         s0, s1 = (0, 12) if k == 0 else (st, st + 1)
-        bx = 0
+        bx = bh = 0
         for s in range(s0, s1):
             p = kind[s * 5 + m]
             if p:
@@ -208,8 +214,9 @@ def cands(side, cards, k, n, kd, out):
                     out.append(x)
                 elif p > (bx & _PMASK):
                     bx = x
-        if bx:
-            out.append(bx)
+                if not k and s >= 8 and p > (bh & _PMASK):
+                    bh = x
+        _keep(out, bx, bh)
     if (kd == K_ALL or kd == K_COLOUR) and col != -2:  # colour
         colp = side.colp
         colsum = side.colsum
@@ -223,11 +230,10 @@ def cands(side, cards, k, n, kd, out):
                     out.append(x)
                 elif p > (bx & _PMASK):
                     bx = x
-        if bx:
-            out.append(bx)
+        _keep(out, bx, 0)
     if (kd == K_ALL or kd == K_RUN) and runok:  # runs
         anyp = side.anyp
-        bx = 0
+        bx = bh = 0
         for a in range(a0, a1 + 1):
             p = ONE
             for s in range(a, a + n):
@@ -241,11 +247,24 @@ def cands(side, cards, k, n, kd, out):
                     out.append(x)
                 elif p > (bx & _PMASK):
                     bx = x
-        if bx:
-            out.append(bx)
-    # The sum: always something (a K_SUM tile counts nothing else).
-    out.append((total + ((side.topsum[m] + 512) >> 10)) << 11 | ONE)
+                if not k and a >= 9 - n and p > (bh & _PMASK):
+                    bh = x
+        _keep(out, bx, bh)
+    # The sum: always something (a K_SUM tile counts nothing else), spread as above.
+    e = total + ((side.topsum[m] + 512) >> 10)
+    out.append((e + m * _SPREAD) << 11 | _HALFP)
+    lo = e - m * _SPREAD
+    out.append((lo if lo > total else total) << 11 | ONE)
     return len(out) - n0
+
+
+def _keep(out, bx, bh):
+    """An empty side's picks of one rank: the likeliest, and the likeliest of the high ones
+    (the likeliest is often a low one, which loses to what the other side already has)."""
+    if bx:
+        out.append(bx)
+    if bh and bh != bx:
+        out.append(bh)
 
 
 def pwin(mine, theirs, tie):
