@@ -7,6 +7,9 @@ and Hard (engine.ai.st2.search on engine.ai.st2.judge and know), Expert's look-a
 from engine.ai import Budget
 from engine.ai.st2.easy import choose_easy
 from engine.errors import IllegalMove
+from engine.st2.cards import NONE, NTILES, WALL
+from engine.st2.game import DONE, KIND_RETREAT, encode
+from engine.st2.moves import PH_DECLARE, PH_PLAY, encode_play
 
 BUDGETS = (
     None,  # Easy: no search
@@ -41,7 +44,14 @@ def choose(view, rng, b, ms, tick, stats):
 
     if not isinstance(view, View):
         raise TypeError("the AI takes a View (state.view(p)), never a State")
-    moves = view.legal_moves()
+    if view.to_move != view.me or view.phase > PH_DECLARE:
+        raise IllegalMove("it is not this player's turn, or the game is over")
+    try:
+        moves = view.legal_moves()
+    except MemoryError:
+        stats[0] += 1
+        release()
+        return emergency(view)
     if not moves:
         raise IllegalMove("it is not this player's turn, or the game is over")
     if len(moves) == 1:
@@ -70,3 +80,22 @@ def choose(view, rng, b, ms, tick, stats):
         if best in moves:
             return best
         return choose_easy(view, rng, moves)
+
+
+def emergency(view):
+    """A legal move that allocates nothing, for when even the legal-move list cannot be made:
+    DONE after the card; else the first hand card on the first tile with room on our side;
+    else (the Attacker, every side complete) a retreat from its first tile with cards."""
+    if view.phase == PH_DECLARE:
+        return DONE
+    me = view.me
+    if view.phase == PH_PLAY:
+        for t in range(NTILES):
+            if view.cnt[t * 2 + me] < WALL[t * 2 + view.side[t]] >> 4:
+                for c in view.hand:
+                    if c != NONE:
+                        return encode_play(c, t)
+        for t in range(NTILES):
+            if view.cnt[t * 2]:
+                return encode(KIND_RETREAT, -1, -1, 1 << t)
+    raise IllegalMove("no move")
