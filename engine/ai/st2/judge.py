@@ -124,7 +124,15 @@ class Judge:
         self.theirs.build()
         op = me ^ 1
         for s in range(NTILES):
-            self.opp_cands(s, op, -1, self.opc[s])
+            lst = self.opc[s]
+            w = WALL[s * 2 + self.side[s]]
+            for x in range(s):  # an empty side of a tile like an earlier one: the same list
+                if not self.cnt[s * 2 + op] and not self.cnt[x * 2 + op] and WALL[x * 2 + self.side[x]] == w:
+                    del lst[:]
+                    lst.extend(self.opc[x])
+                    break
+            else:
+                self.opp_cands(s, op, -1, lst)
         for i in range(8):
             self.fresh[i] = -1
         gf = self.gf
@@ -325,16 +333,42 @@ class Judge:
                     side = self.mine
                     for j in range(NTILES):
                         pc[j] = p0[j]
-            for j in range(NTILES):
-                pv[j] = pc[j]
             q = self.play_odds(side, c, s)
             if q > ONE:
                 out[i] = WIN
                 pt[i] = ONE
                 continue
-            pv[s] = q
             pt[i] = q
+            if not full:
+                out[i] = -WIN  # scored below: only each tile's best play
+                continue
+            for j in range(NTILES):
+                pv[j] = pc[j]
+            pv[s] = q
             out[i] = self.mine_value(pv)
+        if not full:
+            # The value is monotone in each tile's chance: on each tile only the play that
+            # moves it most our way can be the best one (the first of equals, as above).
+            att = self.att
+            ext = self.pv
+            for j in range(NTILES):
+                pc[j] = -1
+            for i in range(len(moves)):
+                q = pt[i]
+                if q < 0 or out[i] == WIN:
+                    continue
+                s = decode_play(moves[i])[1]
+                e = pc[s]
+                if e < 0 or (q > pt[e] if att else q < pt[e]):
+                    pc[s] = i
+            for s in range(NTILES):
+                i = pc[s]
+                if i < 0:
+                    continue
+                for j in range(NTILES):
+                    ext[j] = p0[j]
+                ext[s] = pt[i]
+                out[i] = self.mine_value(ext)
         return out
 
     def play_odds(self, side, c, s):
