@@ -65,7 +65,7 @@ def choose(view, rng, b, ms, tick, stats):
         srch.j.tick = tick
         from engine.ai.st2.search import decide
 
-        mv = decide(view, rng, srch, b, ms)
+        mv = decide(view, rng, srch, b, ms, moves)
         if mv in moves:
             return mv
         return choose_easy(view, rng, moves)

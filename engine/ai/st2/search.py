@@ -82,9 +82,8 @@ def hard_move(t, me, hand, opp_hand, srch, b, moves):
     return moves[bi], bi
 
 
-def decide(view, rng, srch, b, ms):
-    """A move for the player to move (see engine.ai.st2.choose)."""
-    moves = view.legal_moves()
+def decide(view, rng, srch, b, ms, moves):
+    """A move for the player to move (see engine.ai.st2.choose); moves: its legal moves."""
     me = view.me
     srch.j.units = 0
     mv, bi = hard_move(view, me, view.hand_of(me), view.opp_hand, srch, b, moves)
