@@ -15,7 +15,7 @@ BUDGETS = (
     None,  # Easy: no search
     Budget(False, 0, 0, 0, prep=0),
     Budget(True, 0, 0, 0),
-    Budget(True, 4, 6, 0, end=4, ecands=4),
+    Budget(True, 3, 4, 0, end=4, ecands=3),
 )
 
 _srch = None
