@@ -55,6 +55,7 @@ class Judge:
         self.opc = [[] for _ in range(NTILES)]
         self.cl = []
         self.ol = []
+        self.ol2 = []  # the Attacker's list at a tile after a cauldron (engine.ai.st2.search)
         self.cards = bytearray(SLOTS)
         self.opp = bytearray(SLOTS)
         self.units = 0

@@ -227,7 +227,7 @@ def _cauldron_value(j, moves, pt, pr, s, hand):
     j.done[i] = 0
     j.oil -= 1
     keep = j.opc[s]
-    lst = j.ol
+    lst = j.ol2  # not j.ol: a Chicken versus Chef play scored below uses that one
     j.opp_cands(s, ATTACKER, -1, lst)
     j.opc[s] = lst
     pr[s] = j.to_att(j.mwin(j.mine, s, -1, lst))
