@@ -267,3 +267,26 @@ def test_each_games_ai_loads_only_its_own_game():
     )
     assert "engine.ai.search" in mods
     assert not {m for m in mods if m.startswith(("engine.st2", "engine.ai.st2"))}, mods
+
+
+def test_the_omniscient_yardstick_sees_the_hidden_cards():
+    """sim.omniscient's Judge (desktop only) knows the other hand and the deck order: the
+    opponent's hand cards are its for sure, the cards it draws in time too, and a card drawn
+    after its last turn is no one's."""
+    from engine.ai.st2 import BUDGETS
+    from engine.ai.st2.know import ONE
+    from sim.omniscient import _omni_judge, main, omni_player
+
+    st = State(11)
+    j = _omni_judge()()
+    j.setup(st, 0, st.hand_of(0), 6)
+    for c in st.hand_of(1):
+        assert j.theirs.avail[c] == j.hand_w and j.mine.avail[c] == 0
+    nd = st.ndeck
+    assert j.mine.avail[st.deck[nd - 1]] == ONE  # the Attacker's next draw
+    assert j.theirs.avail[st.deck[nd - 2]] == ONE
+    assert j.mine.avail[st.deck[0]] == j.theirs.avail[st.deck[0]] == 0  # drawn too late
+    move = omni_player(BUDGETS[2])
+    assert move(st, Rng(1)) in st.legal_moves()
+    assert main(["--level", "easy", "--games", "2"]) == 0
+    assert main(["--level", "genius"]) == 2

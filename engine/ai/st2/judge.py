@@ -121,9 +121,14 @@ class Judge:
                 if not loc[c] and not am[c]:
                     am[c] = pm
                     ao[c] = po
+        self.tables()
+
+    def tables(self):
+        """Build both sides' tables from their avail, then the opponent's lists per tile and
+        the damaged sides' chances (setup's second half)."""
         self.mine.build()
         self.theirs.build()
-        op = me ^ 1
+        op = self.me ^ 1
         for s in range(NTILES):
             lst = self.opc[s]
             w = WALL[s * 2 + self.side[s]]
