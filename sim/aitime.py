@@ -1,4 +1,4 @@
-"""`python -m sim.aitime --level medium [--timing 2016|1999] [--games N] [--seed S] [--repeat K]`
+"""`python -m sim.aitime --level medium [--game st1|st2] [--timing 2016|1999] [--games N] [--seed S] [--repeat K]`
 
 What one AI decision costs, position by position, with the desktop's noise taken out: the
 positions are the plays of LEVEL in N arena games against Easy (game i dealt from seed + i,
@@ -7,6 +7,10 @@ the fastest of those K (CPU time of this process), so a preemption, a cache miss
 garbage collection that hit one run is not charged to the position. Prints the count, mean,
 median and maximum of those costs in ms, and the PyGamer estimate at 300 x CPython
 (docs/BENCHMARKS.md, AI). The decision itself is the arena's: same seat, same random stream.
+For the second game (`--game st2`) the positions are every decision of LEVEL's card step
+(including the one that weighs a preparation action) in games against Easy, LEVEL
+attacking in even games and defending in odd ones; the line also gives the median and
+maximum per role.
 """
 
 import argparse
@@ -46,9 +50,41 @@ def costs(level, timing, games, seed, repeat):
     return out
 
 
+def costs2(level, games, seed, repeat):
+    """(ns, role) of every card-step decision of `level` in `games` second-game games vs Easy."""
+    from engine.ai import EASY, Player, choose
+    from engine.rng import Rng
+    from engine.st2.moves import PH_OVER, PH_PLAY
+    from engine.st2.state import State
+
+    out = []
+    for i in range(games):
+        g = seed + i
+        st = State(g)
+        seats = [None, None]
+        a = i & 1
+        seats[a] = Player(level, g * 2 + 1)
+        seats[a ^ 1] = Player(EASY, g * 2 + 2)
+        while st.phase != PH_OVER:
+            p = st.to_move
+            v = st.view(p)
+            if p == a and st.phase == PH_PLAY and len(v.legal_moves()) > 1:
+                best = None
+                for r in range(repeat):
+                    t0 = process_time_ns()
+                    choose(v, Rng(r + 1), seats[p].level)
+                    dt = process_time_ns() - t0
+                    if best is None or dt < best:
+                        best = dt
+                out.append((best, p))
+            st.apply(seats[p].move(v))
+    return out
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m sim.aitime")
     ap.add_argument("--level", default="medium")
+    ap.add_argument("--game", choices=("st1", "st2"), default="st1")
     ap.add_argument("--timing", choices=("2016", "1999"), default="2016")
     ap.add_argument("--games", type=count, default=200)
     ap.add_argument("--seed", type=int, default=1)
@@ -57,6 +93,28 @@ def main(argv=None):
     from engine import st1
     from engine.ai import level_of
 
+    if args.game == "st2":
+        got = costs2(level_of(args.level), args.games, args.seed, args.repeat)
+        xs = sorted(x for x, _ in got)
+        if not xs:
+            print("no decisions")
+            return 1
+        roles = []
+        for r, name in ((0, "att"), (1, "def")):
+            ys = sorted(x for x, p in got if p == r)
+            if ys:
+                roles.append(
+                    " %s_ms_median=%.3f %s_ms_max=%.3f" % (name, ys[len(ys) // 2] / 1e6, name, ys[-1] / 1e6)
+                )
+        n = len(xs)
+        med = xs[n // 2] / 1e6
+        mx = xs[-1] / 1e6
+        print(
+            "level=%s game=st2 decisions=%d ms_mean=%.3f ms_median=%.3f ms_max=%.3f "
+            "pygamer_s_median=%.2f pygamer_s_max=%.2f%s"
+            % (args.level, n, sum(xs) / n / 1e6, med, mx, med * 0.3, mx * 0.3, "".join(roles))
+        )
+        return 0
     timing = st1.T1999 if args.timing == "1999" else st1.T2016
     xs = sorted(costs(level_of(args.level), timing, args.games, args.seed, args.repeat))
     n = len(xs)

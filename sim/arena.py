@@ -1,7 +1,11 @@
-"""`python -m sim arena --game st1 [--timing 2016|1999] --a LEVEL --b LEVEL --games N --seed S`
+"""`python -m sim arena [--game st1|st2] [--variant base] [--timing 2016|1999]
+[--match single|revenge] --a LEVEL --b LEVEL --games N --seed S`
 
-Plays N games between two AI levels (easy, medium, hard, expert) with seats alternated
-and ends with one summary line (see engine.ai.bench). Also `python -m sim.arena ...`.
+Plays N games between two AI levels (easy, medium, hard, expert) and ends with one summary
+line (see engine.ai.bench). The first game alternates the seats; the second game (st2)
+alternates the roles (level A attacks in even games) and reports A's win rate as Attacker and
+as Defender; with `--match revenge` it plays N revenge matches (two games with the roles
+swapped, another pair while tied) and counts match wins. Also `python -m sim.arena ...`.
 """
 
 import argparse
@@ -13,18 +17,18 @@ from sim.cli import count
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
     ap = argparse.ArgumentParser(prog="python -m sim arena")
-    ap.add_argument("--game", default="st1", choices=("st1",))
+    ap.add_argument("--game", default="st1", choices=("st1", "st2"))
     ap.add_argument("--variant", default="base", choices=("base",))
     ap.add_argument("--timing", choices=("2016", "1999"), default="2016")
+    ap.add_argument("--match", choices=("single", "revenge"), default="single")
     ap.add_argument("--a", default="hard")
     ap.add_argument("--b", default="easy")
     ap.add_argument("--games", type=count, default=100)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--quiet", action="store_true", help="print only the summary line")
     args = ap.parse_args(argv)
-    from engine import st1
     from engine.ai import level_of
-    from engine.ai.bench import run
+    from engine.ai.bench import run, run2
     from engine.errors import IllegalMove
 
     try:
@@ -33,8 +37,17 @@ def main(argv=None):
     except IllegalMove as e:
         print(e, file=sys.stderr)
         return 2
-    timing = st1.T1999 if args.timing == "1999" else st1.T2016
-    line = run(timing, la, lb, args.games, args.seed, None if args.quiet else print)
+    out = None if args.quiet else print
+    if args.game == "st2":
+        line = run2(la, lb, args.games, args.seed, out, args.match == "revenge")
+    else:
+        if args.match == "revenge":
+            print("--match revenge is a Schotten Totten 2 match (--game st2)", file=sys.stderr)
+            return 2
+        from engine import st1
+
+        timing = st1.T1999 if args.timing == "1999" else st1.T2016
+        line = run(timing, la, lb, args.games, args.seed, out)
     print(line)
     return 0
 

@@ -77,3 +77,44 @@ def test_memory_error_fallback(level):
     # The smallest heaps are too small for the search, the largest are not.
     assert 0 < int(got["fallbacks"]) < answers
     assert int(got["freed"]) == int(got["fallbacks"])
+
+
+SUMMARY2 = re.compile(
+    r"^(games|matches)=(\d+) a_(match_)?wins=(\d+) b_(match_)?wins=(\d+) a_(match_)?win_rate=[\d.]+ "
+    r"ci95=[\d.]+\.\.[\d.]+ a_ms_per_move=[\d.]+ b_ms_per_move=[\d.]+ games_played=\d+ "
+    r"a_att_wins=\d+/\d+ a_def_wins=\d+/\d+ a_att_rate=[\d.]+ a_def_rate=[\d.]+$"
+)
+
+
+def _no_times(line):
+    return re.sub(r" [ab]_ms_per_move=[\d.]+", "", line)
+
+
+@needs_mp
+@pytest.mark.parametrize(
+    "la,lb,games,mode", (("hard", "medium", 2, "single"), ("medium", "easy", 1, "revenge"))
+)
+def test_mp_st2_arena_same_games_as_cpython(la, lb, games, mode):
+    """Schotten Totten 2 on the VM: the same games as CPython, without falling back (the
+    smallest heaps are in docs/BENCHMARKS.md, Schotten Totten 2 AI)."""
+    from engine.ai import level_of
+    from engine.ai.bench import run2
+
+    lines = _mp("112K", "tests/mp/arena.py", "st2", "base", la, lb, str(games), "9", mode)
+    assert SUMMARY2.match(lines[-1]), lines
+    assert lines[-2] == "memory_fallbacks=0"
+    here = run2(level_of(la), level_of(lb), games, 9, None, mode == "revenge")
+    assert _no_times(lines[-1]) == _no_times(here)
+
+
+@needs_mp
+@pytest.mark.parametrize("level", ("hard", "expert"))
+def test_st2_memory_error_fallback(level):
+    """A MemoryError in the second game's search, or in the engine's move listing, answers a
+    legal move and lets the buffers go (both roles' positions)."""
+    line = _mp("232K", "tests/mp/ai_oom.py", level, "4", "st2")[-1]
+    got = dict(kv.split("=") for kv in line.split())
+    answers = int(got["answers"])
+    assert int(got["legal"]) == answers == 24
+    assert 0 < int(got["fallbacks"]) < answers
+    assert int(got["freed"]) == int(got["fallbacks"])

@@ -87,12 +87,19 @@ def test_st1_decode_examples_and_errors():
     assert g.new_match(3, st1.T1999, 1).new_round(2).first == 1
 
 
-def test_the_ai_takes_the_first_game_only():
+def test_the_ai_dispatches_on_the_views_game():
     from engine import ai
 
-    st = load("st2").new_state(None, 1)
-    with pytest.raises(IllegalMove, match="no AI for game 2"):
-        ai.choose(st.view(0), Rng(1))
+    for name in GAMES:
+        st = load(name).new_state(None, 1)
+        v = st.view(st.to_move)
+        assert ai.choose(v, Rng(1), ai.MEDIUM) in v.legal_moves()
+
+    class Other:
+        GAME = 3
+
+    with pytest.raises(IllegalMove, match="no AI for game 3"):
+        ai.choose(Other(), Rng(1))
 
 
 def test_records_carry_game_and_variant_and_migrate_format_1():

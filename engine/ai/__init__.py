@@ -15,15 +15,15 @@ change the move.
 
 A hint for a human is `choose(human_view, rng, level)`: the same code on the human's view.
 
-Games: the view names its game (`view.GAME`, numbered as in engine.games); only the first
-game has an AI so far. Its search (engine.ai.easy, search, judge, know, lookahead) is the first
-game's own code, under these names because the UI unloads them by name at the title; it reads
-moves only with engine.st1's helpers (decode_play, encode_play) and named moves (PASS, DONE).
+Games: the view names its game (`view.GAME`, numbered as in engine.games) and `choose`
+imports only that game's AI. The first game's search (engine.ai.easy, search, judge, know,
+lookahead) is its own code, under these names because the UI unloads them by name at the
+title; it reads moves only with engine.st1's helpers (decode_play, encode_play) and named moves
+(PASS, DONE). The second game's, both roles, is the package engine.ai.st2 (its levels:
+engine.ai.st2.BUDGETS); neither game's AI imports the other game's modules.
 """
 
-from engine.ai.easy import choose_easy
 from engine.errors import IllegalMove
-from engine.st1 import CLAIM, DONE, PASS, PH_CLAIM, View
 
 EASY = 0
 MEDIUM = 1
@@ -36,8 +36,21 @@ class Budget:
     """How hard to think: full (holding value), look-ahead plays x deals, units cap."""
 
     def __init__(
-        self, full, cands, samples, units, hand=600, late=900, plies=1, end=-1, ecands=0, prior=0, infer=0
+        self,
+        full,
+        cands,
+        samples,
+        units,
+        hand=600,
+        late=900,
+        plies=1,
+        end=-1,
+        ecands=0,
+        prior=0,
+        infer=0,
+        prep=1,
     ):
+        self.prep = prep  # the second game: weigh the preparation actions (retreat, cauldron)
         self.infer = infer  # deals drawn per deal used, to find one where the opponent's last play fits
         self.prior = prior
         self.plies = plies  # opponent turns looked at (each but the last followed by ours)
@@ -87,9 +100,14 @@ def _search():
 
 
 def release():
-    """Free the search buffers (they are made again on the next search)."""
+    """Free the search buffers of either game (they are made again on the next search)."""
     global _srch
     _srch = None
+    import sys
+
+    st2 = sys.modules.get("engine.ai.st2")
+    if st2 is not None:
+        st2.release()
     import gc
 
     gc.collect()
@@ -97,8 +115,17 @@ def release():
 
 def choose(view, rng, level=HARD, ms=0, tick=None):
     """One legal move for the player to move in `view` (see the module docstring)."""
-    if getattr(view, "GAME", 1) != 1:  # the view's game (engine.games): only the first has an AI yet
-        raise IllegalMove("no AI for game %d yet" % view.GAME)
+    game = getattr(view, "GAME", 1)  # the view's game (engine.games)
+    if game == 2:
+        from engine.ai import st2
+
+        b = level if isinstance(level, Budget) else st2.BUDGETS[level_of(level)]
+        return st2.choose(view, rng, b, ms, tick, stats)
+    if game != 1:
+        raise IllegalMove("no AI for game %r" % (game,))
+    from engine.ai.easy import choose_easy
+    from engine.st1 import PH_CLAIM, View
+
     if not isinstance(view, View):
         raise TypeError("the AI takes a View (state.view(p)), never a State")
     moves = view.legal_moves()
@@ -158,4 +185,4 @@ class Player:
         return choose(view, self.rng, self.level, self.ms, self.tick)
 
 
-__all__ = ["choose", "Player", "Budget", "EASY", "MEDIUM", "HARD", "EXPERT", "CLAIM", "DONE", "PASS"]
+__all__ = ["choose", "Player", "Budget", "EASY", "MEDIUM", "HARD", "EXPERT"]

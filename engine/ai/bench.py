@@ -1,18 +1,22 @@
 """Arena games between two AI levels, shared by `python -m sim arena` and tests/mp/arena.py.
 
-Game i is dealt from seed + i; player 1 always starts, and the seats alternate: level A is
-player 1 in even games and player 2 in odd ones. Each seat has its own random stream.
-Only card plays are timed (claims and DONE are instant; the AI modules are loaded before
-the first game, so compiling them is not counted); every move is checked legal by the
-engine, which raises IllegalMove otherwise.
+The first game (`run`, `play`): game i is dealt from seed + i; player 1 always starts, and
+the seats alternate: level A is player 1 in even games and player 2 in odd ones. The second
+game (`run2`, `play2`): game i is dealt from seed + i and the roles alternate: level A
+attacks in even games and defends in odd ones; with `revenge`, the games are revenge matches
+(engine.st2.match: two games with the roles swapped, and another pair while tied), level A
+attacking first in even matches. Each seat has its own random stream. Only the decisions of
+the card step are timed (claims, declarations and DONE are instant; in the second game the
+step's first decision, which weighs the preparation actions, is timed whatever it chooses;
+the AI modules are loaded before the first game, so compiling them is not counted); every
+move is checked legal by the engine, which raises IllegalMove otherwise. Each game's modules
+are imported only when it is played.
 """
 
 from array import array
 
-import engine.ai.lookahead  # noqa: F401  (loaded now: compiling it is not thinking time)
 from engine.ai import Player
 from engine.clock import ticks_diff
-from engine.st1 import game
 
 try:
     from time import process_time_ns  # CPython: CPU time of this process, so a busy
@@ -28,6 +32,9 @@ except ImportError:  # MicroPython and CircuitPython: wall-clock time
 def play(seed, timing, la, lb, a_seat, times):
     """Play one game; returns (state, A won?). times: two arrays (or lists) of microseconds
     per play, A's then B's."""
+    import engine.ai.lookahead  # noqa: F401  (loaded now: compiling it is not thinking time)
+    from engine.st1 import game
+
     st = game.new_state(game.options(timing=timing), seed)
     seats = [None, None]
     seats[a_seat] = Player(la, seed * 2 + 1)
@@ -77,6 +84,20 @@ def _median(xs):
     return lo
 
 
+def _timing_lines(times, out):
+    """Mean ms per timed decision of each seat; prints a line per seat to `out`."""
+    ms = []
+    for k in range(2):
+        t = times[k]
+        ms.append(sum(t) / len(t) / 1000 if t else 0.0)
+        if out is not None:
+            out(
+                "%s plays=%d ms_mean=%.3f ms_median=%.3f ms_max=%.3f"
+                % ("a" if k == 0 else "b", len(t), ms[k], _median(t) / 1000, max(t) / 1000 if t else 0)
+            )
+    return ms
+
+
 def run(timing, la, lb, games, seed, out=None):
     """Play `games` games; print per-level timing lines to `out` (a function) and return
     the closing summary line."""
@@ -87,15 +108,7 @@ def run(timing, la, lb, games, seed, out=None):
         if a_won:
             aw += 1
     lo, hi = wilson(aw, games)
-    ms = []
-    for k in range(2):
-        t = times[k]
-        ms.append(sum(t) / len(t) / 1000 if t else 0.0)
-        if out is not None:
-            out(
-                "%s plays=%d ms_mean=%.3f ms_median=%.3f ms_max=%.3f"
-                % ("a" if k == 0 else "b", len(t), ms[k], _median(t) / 1000, max(t) / 1000 if t else 0)
-            )
+    ms = _timing_lines(times, out)
     return (
         "games=%d a_wins=%d b_wins=%d a_win_rate=%.3f ci95=%.3f..%.3f a_ms_per_move=%.3f b_ms_per_move=%.3f"
         % (
@@ -108,4 +121,87 @@ def run(timing, la, lb, games, seed, out=None):
             ms[0],
             ms[1],
         )
+    )
+
+
+def play2(seed, la, lb, a_role, times):
+    """Play one game of the second game, level A in role a_role (0 attacks); returns
+    (state, A won?). times: as play's."""
+    if la == 3 or lb == 3:
+        import engine.ai.st2.lookahead  # noqa: F401  (Expert's: compiling it is not thinking time)
+    from engine.st2.moves import PH_OVER, PH_PLAY
+    from engine.st2.state import State
+
+    st = State(seed)
+    seats = [None, None]
+    seats[a_role] = Player(la, seed * 2 + 1)
+    seats[a_role ^ 1] = Player(lb, seed * 2 + 2)
+    while st.phase != PH_OVER:
+        p = st.to_move
+        v = st.view(p)
+        timed = st.phase == PH_PLAY
+        t0 = ticks_us()
+        mv = seats[p].move(v)
+        dt = ticks_diff(ticks_us(), t0)
+        if timed:
+            times[0 if p == a_role else 1].append(dt)
+        st.apply(mv)
+    return st, st.winner == a_role
+
+
+def run2(la, lb, games, seed, out=None, revenge=False):
+    """Play `games` games (revenge: matches) of the second game; print per-level timing lines
+    to `out` and return the summary line: games or matches won, A's win rate overall and as
+    Attacker and Defender (games), the time per decision."""
+    times = [array("I"), array("I")]
+    won = [0, 0]  # A's wins as Attacker, as Defender
+    played = [0, 0]
+    aw = 0
+    n = 0  # games played
+    for i in range(games):
+        if not revenge:
+            r = i & 1
+            _, a_won = play2(seed + i, la, lb, r, times)
+            won[r] += a_won
+            played[r] += 1
+            aw += a_won
+            n += 1
+            continue
+        from engine.st2.match import REVENGE, Match
+
+        m = Match(REVENGE)
+        a_player = i & 1  # the match player level A is (match player 0 attacks first)
+        while not m.over():
+            r = m.attacker() ^ a_player  # A's role in this game: 0 attacks
+            st, a_won = play2(seed + n, la, lb, r, times)
+            m.finish_game(st)
+            won[r] += a_won
+            played[r] += 1
+            n += 1
+        aw += m.winner() == a_player
+    lo, hi = wilson(aw, games)
+    ms = _timing_lines(times, out)
+    what = (
+        "matches=%d a_match_wins=%d b_match_wins=%d a_match_win_rate"
+        if revenge
+        else "games=%d a_wins=%d b_wins=%d a_win_rate"
+    )
+    line = (what + "=%.3f ci95=%.3f..%.3f a_ms_per_move=%.3f b_ms_per_move=%.3f") % (
+        games,
+        aw,
+        games - aw,
+        aw / games if games else 0.0,
+        lo,
+        hi,
+        ms[0],
+        ms[1],
+    )
+    return line + " games_played=%d a_att_wins=%d/%d a_def_wins=%d/%d a_att_rate=%.3f a_def_rate=%.3f" % (
+        n,
+        won[0],
+        played[0],
+        won[1],
+        played[1],
+        won[0] / played[0] if played[0] else 0.0,
+        won[1] / played[1] if played[1] else 0.0,
     )

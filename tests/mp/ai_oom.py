@@ -1,6 +1,6 @@
 """The AI's MemoryError fallback on the MicroPython VM, from the repository root:
-micropython -X heapsize=160K tests/mp/ai_oom.py [LEVEL] [POSITIONS]
-After the code is loaded, ballast fills the heap until only a few KB are free, so the
+micropython -X heapsize=160K tests/mp/ai_oom.py [LEVEL] [POSITIONS] [GAME]
+GAME st1 (the default) or st2 (positions of both roles). After the code is loaded, ballast fills the heap until only a few KB are free, so the
 search's buffers, deals or lists cannot all be made: every answer must still be a legal
 move (the best found so far, or Easy's), and the search's buffers must be let go.
 Prints: positions=N answers=A legal=L fallbacks=F freed=R
@@ -12,10 +12,36 @@ import sys
 sys.path.insert(0, ".")
 
 import engine.ai as ai  # noqa: E402
-import engine.ai.search  # noqa: E402, F401  (load every module before the heap is filled)
-from engine import st1  # noqa: E402
 from engine.rng import Rng  # noqa: E402
 from engine.st1 import State  # noqa: E402, F401  (engine.st1 loads it when first asked for)
+
+DEBUG = len(sys.argv) > 4
+ST2 = len(sys.argv) > 3 and sys.argv[3] == "st2"
+if ST2:
+    import engine.ai.st2.search  # noqa: F401  (load every module before the heap is filled)
+    from engine.st2.state import State as State2
+else:
+    import engine.ai.easy  # noqa: F401
+    import engine.ai.search  # noqa: F401
+    from engine import st1
+
+
+def positions2(n):
+    """Positions of the second game's Easy self-play, both roles, a card step to decide."""
+    out = []
+    g = 0
+    while len(out) < n:
+        st = State2(500 + g)
+        pl = (ai.Player(ai.EASY, g), ai.Player(ai.EASY, g + 1))
+        stop = 6 + (g * 11) % 70
+        k = 0
+        while st.phase != 2 and (k < stop or st.phase != 0 or st.to_move != g & 1):
+            st.apply(pl[st.to_move].move(st.view(st.to_move)))
+            k += 1
+        if st.phase == 0 and len(st.legal_moves()) > 1:
+            out.append(st.view(st.to_move))
+        g += 1
+    return out
 
 
 def positions(n):
@@ -36,9 +62,15 @@ def positions(n):
 
 
 def fill(free):
-    """Fill the heap but for one free block of `free` bytes: reserve it, fill every hole
-    (big blocks first, down to the smallest), then let the reserve go."""
-    reserve = bytearray(free)
+    """Fill the heap but for one free block of `free` bytes (or the largest there is, if
+    smaller): reserve it, fill every hole (big blocks first, down to the smallest), then let
+    the reserve go."""
+    reserve = None
+    while reserve is None:
+        try:
+            reserve = bytearray(free)
+        except MemoryError:  # a heap cut up by the positions' making: the largest there is
+            free = free * 3 // 4
     chain = None
     size = 1 << 16
     while size >= 16:
@@ -53,9 +85,14 @@ def fill(free):
 def main(argv):
     level = ai.level_of(argv[0]) if argv else ai.EXPERT
     if level == ai.EXPERT:
-        import engine.ai.lookahead  # noqa: F401  (Expert's look-ahead, loaded before the heap is filled)
+        # Expert's look-ahead, loaded before the heap is filled
+        __import__("engine.ai.st2.lookahead" if ST2 else "engine.ai.lookahead")
     n = int(argv[1]) if len(argv) > 1 else 6
-    views = positions(n)
+    views = positions2(n) if ST2 else positions(n)
+    if ST2:
+        # A first search before the heap is filled: what it makes once and for all (its
+        # names, its attributes' tables) is not made between two ballasts.
+        ai.choose(views[0], Rng(0), level)
     answers = legal = freed = 0
     ai.stats[0] = 0
     for i in range(len(views)):
@@ -64,10 +101,13 @@ def main(argv):
         for free in (2000, 8000, 16000, 32000, 48000, 64000):
             ai.release()
             gc.collect()
+            if DEBUG:
+                print(i, free, gc.mem_free())
             ballast = fill(free)
             before = ai.stats[0]
             mv = ai.choose(v, Rng(i), level)
-            if ai.stats[0] > before and ai._srch is None:
+            released = ai._srch is None and (not ST2 or sys.modules["engine.ai.st2"]._srch is None)
+            if ai.stats[0] > before and released:
                 freed += 1
             ballast = None  # noqa: F841  (let the ballast go)
             gc.collect()

@@ -1,8 +1,10 @@
 """AI arena on the MicroPython VM, from the repository root:
-micropython -X heapsize=64K tests/mp/arena.py GAME VARIANT LEVEL_A LEVEL_B GAMES SEED [TIMING]
-GAME st1, VARIANT base, levels easy/medium/hard/expert, TIMING 2016 (default) or 1999.
-Prints a timing line per seat, then:
-games=N a_wins=A b_wins=B a_win_rate=R ci95=L..H a_ms_per_move=X b_ms_per_move=Y
+micropython -X heapsize=64K tests/mp/arena.py GAME VARIANT LEVEL_A LEVEL_B GAMES SEED [OPTION]
+GAME st1 (OPTION: the timing, 2016 by default, or 1999) or st2 (OPTION: single, by default,
+or revenge: GAMES revenge matches), VARIANT base, levels easy/medium/hard/expert. Only the
+chosen game's modules are imported. Prints a timing line per seat, memory_fallbacks=K, then
+the summary line of engine.ai.bench (st1: games=N a_wins=A b_wins=B a_win_rate=R ci95=L..H
+a_ms_per_move=X b_ms_per_move=Y; st2 adds A's results per role).
 """
 
 import gc
@@ -10,31 +12,66 @@ import sys
 
 sys.path.insert(0, ".")
 
-# Load the modules leaves first, collecting after each: compiling from source is the peak
-# of the heap (the device loads precompiled .mpy files instead).
-for _m in (
-    "engine.st1",
-    "engine.ai",
-    "engine.ai.know",
-    "engine.ai.judge",
-    "engine.ai.search",
-    "engine.ai.lookahead",
-):
-    __import__(_m)
-    gc.collect()
-
-import engine.ai as ai  # noqa: E402
-from engine import st1  # noqa: E402
-from engine.ai import level_of  # noqa: E402
-from engine.ai.bench import run  # noqa: E402
+_MODULES = {
+    "st1": (
+        "engine.st1",
+        "engine.ai",
+        "engine.ai.know",
+        "engine.ai.judge",
+        "engine.ai.search",
+        "engine.ai.lookahead",
+    ),
+    # The second game's largest modules first, while the heap is empty (their compile is
+    # the peak), then the rest leaves first.
+    "st2": (
+        "engine.st2.cards",
+        "engine.st2.prove",
+        "engine.st2.moves",
+        "engine.st2.game",
+        "engine.ai.st2.know",
+        "engine.ai.st2.judge",
+        "engine.st2.forms",
+        "engine.st2.legal",
+        "engine.st2.table",
+        "engine.st2.rules",
+        "engine.st2.state",
+        "engine.st2.view",
+        "engine.st2.actions",
+        "engine.ai",
+        "engine.ai.st2.easy",
+        "engine.ai.st2",
+        "engine.ai.st2.search",
+    ),
+}
 
 
 def main(argv):
-    if len(argv) < 6 or argv[0] != "st1" or argv[1] != "base":
-        print("usage: arena.py st1 base LEVEL_A LEVEL_B GAMES SEED [2016|1999]")
+    if len(argv) < 6 or argv[0] not in _MODULES or argv[1] != "base":
+        print("usage: arena.py st1|st2 base LEVEL_A LEVEL_B GAMES SEED [2016|1999|single|revenge]")
         sys.exit(2)
-    timing = st1.T1999 if len(argv) > 6 and argv[6] == "1999" else st1.T2016
-    line = run(timing, level_of(argv[2]), level_of(argv[3]), int(argv[4]), int(argv[5]), print)
+    # Load the modules leaves first, collecting after each: compiling from source is the
+    # peak of the heap (the device loads precompiled .mpy files instead).
+    for m in _MODULES[argv[0]]:
+        __import__(m)
+        gc.collect()
+    if "expert" in argv[2:4]:
+        __import__("engine.ai.lookahead" if argv[0] == "st1" else "engine.ai.st2.lookahead")
+        gc.collect()
+    import engine.ai as ai
+    from engine.ai import level_of
+    from engine.ai.bench import run, run2
+
+    la = level_of(argv[2])
+    lb = level_of(argv[3])
+    games = int(argv[4])
+    seed = int(argv[5])
+    opt = argv[6] if len(argv) > 6 else ""
+    if argv[0] == "st2":
+        line = run2(la, lb, games, seed, print, opt == "revenge")
+    else:
+        from engine import st1
+
+        line = run(st1.T1999 if opt == "1999" else st1.T2016, la, lb, games, seed, print)
     print("memory_fallbacks=%d" % ai.stats[0])
     print(line)
 

@@ -1,0 +1,402 @@
+"""Scoring Schotten Totten 2 moves with engine.ai.st2.know, for either role.
+
+A `Judge` owns every buffer it needs (made once, reused). `setup` copies a table as one player
+sees it (a View, or a sampled State in Expert's look-ahead) into its own arrays, so the
+preparation actions can be tried on them and undone without copying a State. Every tile's
+chance is kept as P(the Attacker wins it) (`p0`), whichever side we are; `value` turns the
+seven chances into the Attacker's chance to win the game (a damaged tile won again, or four
+damaged: docs/AI.md), and a player's score is that chance (Attacker) or its complement.
+Tempo is in the tables: unseen cards count only the draws a side still has, and a side that
+needs more cards than its player has turns left cannot complete.
+"""
+
+try:
+    from micropython import const
+except ImportError:
+
+    def const(x):
+        return x
+
+
+from engine.ai.st2.know import ONE, Side, cands, pwin
+from engine.st2.cards import NSIEGE, NTILES, WALL
+from engine.st2.game import KIND_PLAY, kind
+from engine.st2.moves import ATTACKER, SLOTS, decode_play
+from engine.st2.prove import beat, score
+
+_HALF = const(512)
+WIN = const(4096)  # a play after which the Attacker's declaration wins the game
+HAND = 600  # a hand card serves one tile only: this likely to be there for any one tile
+LATE = 900  # unseen cards: the side's share of them, times this
+FRESH = 700  # a tile damaged now is a new chance to win on its damaged side: this share of it
+RETREAT = 100  # what a card thrown away by a retreat costs (a turn spent for nothing)
+DBOOST = 1600  # the Defender's cards, seen from the Attacker: its share times this
+OILW = 40  # what an unused cauldron is worth to the Defender (in ONE units of the game value)
+
+
+class Judge:
+    """Preallocated evaluator; `units` counts tile evaluations (the deterministic work)."""
+
+    def __init__(self):
+        self.mine = Side()
+        self.theirs = Side()
+        self.tmp = Side()
+        self.board = bytearray(NTILES * 2 * SLOTS)
+        self.cnt = bytearray(NTILES * 2)
+        self.done = bytearray(NTILES * 2)
+        self.side = bytearray(NTILES)
+        self.pub = bytearray(72)  # nonzero: visible (what a declaration's proof may use)
+        self.p0 = [0] * NTILES
+        self.pc = [0] * NTILES
+        self.pv = [0] * NTILES
+        self.fresh = [0] * 8  # per damaged side (need * 2 + kind % 2 ...): see _fresh
+        self.buf = [0] * 8
+        self.gf = [0] * NTILES  # per undamaged tile: the damaged side's chance x FRESH
+        self.opc = [[] for _ in range(NTILES)]
+        self.cl = []
+        self.ol = []
+        self.ol2 = []  # the Attacker's list at a tile after a cauldron (engine.ai.st2.search)
+        self.cards = bytearray(SLOTS)
+        self.opp = bytearray(SLOTS)
+        self.units = 0
+        self.me = 0
+        self.att = True
+        self.left = 0  # turns left to us (this one included)
+        self.oleft = 0  # turns left to the opponent
+        self.oil = 0
+        self.hand_w = HAND
+        self.late = LATE
+        self.fresh_w = FRESH
+        self.oil_w = OILW
+        self.retreat_w = RETREAT
+        self.dboost = DBOOST
+        self.tick = None  # called once per card scored (progress report, no effect)
+
+    def setup(self, t, me, hand, opp_hand):
+        """Read table t as player `me` holding `hand`; the opponent holds opp_hand cards."""
+        self.me = me
+        self.att = me == ATTACKER
+        b = self.board
+        for i in range(len(b)):
+            b[i] = t.board[i]
+        for i in range(NTILES * 2):
+            self.cnt[i] = t.cnt[i]
+            self.done[i] = t.done[i]
+        for i in range(NTILES):
+            self.side[i] = t.side[i]
+        self.oil = t.oil
+        nd = t.ndeck
+        if t.to_move == me:
+            self.left = (nd + 2) // 2
+            self.oleft = (nd + 1) // 2
+        else:
+            self.left = (nd + 1) // 2
+            self.oleft = (nd + 2) // 2
+        pub = self.pub
+        am = self.mine.avail
+        ao = self.theirs.avail
+        nu = 0
+        loc = t.loc
+        for c in range(NSIEGE):
+            pub[c] = loc[c]
+            am[c] = 0
+            ao[c] = 0
+            if not loc[c]:
+                nu += 1
+        for c in hand:
+            am[c] = self.hand_w
+            nu -= 1
+        if nu > 0:
+            mydraw = self.left - 1 if self.left > 0 else 0
+            odraw = self.oleft - 1 if self.oleft > 0 else 0
+            pm = self.late * mydraw // nu
+            po = self.late * (opp_hand + odraw) // nu
+            if self.att:
+                po = po * self.dboost >> 10  # the Defender puts its cards where they block
+            if pm > ONE:
+                pm = ONE
+            if po > ONE:
+                po = ONE
+            for c in range(NSIEGE):
+                if not loc[c] and not am[c]:
+                    am[c] = pm
+                    ao[c] = po
+        self.tables()
+
+    def tables(self):
+        """Build both sides' tables from their avail, then the opponent's lists per tile and
+        the damaged sides' chances (setup's second half)."""
+        self.mine.build()
+        self.theirs.build()
+        op = self.me ^ 1
+        for s in range(NTILES):
+            lst = self.opc[s]
+            w = WALL[s * 2 + self.side[s]]
+            for x in range(s):  # an empty side of a tile like an earlier one: the same list
+                if not self.cnt[s * 2 + op] and not self.cnt[x * 2 + op] and WALL[x * 2 + self.side[x]] == w:
+                    del lst[:]
+                    lst.extend(self.opc[x])
+                    break
+            else:
+                self.opp_cands(s, op, -1, lst)
+        for i in range(8):
+            self.fresh[i] = -1
+        gf = self.gf
+        for s in range(NTILES):
+            gf[s] = 0 if self.side[s] else (self._fresh(s) * self.fresh_w) >> 10
+
+    def opp_cands(self, s, op, drop, lst):
+        """The opponent's reachable formations at tile s into lst (sorted, best first),
+        without its card at index `drop` (-1: all of them)."""
+        del lst[:]
+        i = s * 2 + op
+        k = self.cnt[i]
+        w = WALL[s * 2 + self.side[s]]
+        n = w >> 4
+        if (n - k + (drop >= 0)) > self.oleft and op == ATTACKER:
+            return  # the Attacker has not the turns left to complete it
+        cards = self.opp
+        o = i * SLOTS
+        j = 0
+        for x in range(k):
+            if x != drop:
+                cards[j] = self.board[o + x]
+                j += 1
+        cands(self.theirs, cards, j, n, w & 15, lst)
+        lst.sort(reverse=True)
+
+    def tie(self, s, completes):
+        """Who wins an equal formation at tile s, as far as is known (ONE: we do)."""
+        i = s * 2 + self.me
+        mine = self.done[i]
+        theirs = self.done[i ^ 1]
+        if completes and not theirs:
+            return ONE  # we complete first
+        if mine and theirs:
+            return ONE if mine < theirs else 0
+        if mine:
+            return ONE
+        if theirs:
+            return 0
+        return _HALF
+
+    def mwin(self, side, s, extra, olist, keep=-1):
+        """P(we win tile s): our tables `side`, card `extra` added to our side (-1: none),
+        the opponent's list olist; keep=0: our side emptied first (a retreat)."""
+        i = s * 2 + self.me
+        k = self.cnt[i] if keep < 0 else 0
+        w = WALL[s * 2 + self.side[s]]
+        n = w >> 4
+        cards = self.cards
+        o = i * SLOTS
+        for j in range(k):
+            cards[j] = self.board[o + j]
+        completes = False
+        if extra >= 0:
+            cards[k] = extra
+            k += 1
+            completes = k == n
+        self.units += 1
+        if self.att and n - k > self.left - (extra >= 0):
+            return 0  # not the turns left to complete it
+        lst = self.cl
+        del lst[:]
+        cands(side, cards, k, n, w & 15, lst)
+        lst.sort(reverse=True)
+        return pwin(lst, olist, self.tie(s, completes))
+
+    def to_att(self, x):
+        return x if self.att else ONE - x
+
+    def proven(self, s, extra):
+        """Would the Attacker's side at tile s, with card `extra` added, be a declaration
+        that holds? (We are the Attacker.)"""
+        i = s * 2
+        k = self.cnt[i]
+        w = WALL[s * 2 + self.side[s]]
+        n = w >> 4
+        if k + 1 != n:
+            return False
+        cards = self.cards
+        b = self.board
+        for j in range(k):
+            cards[j] = b[i * SLOTS + j]
+        cards[k] = extra
+        kd = w & 15
+        mine = score(cards, n, kd)
+        ko = self.cnt[i + 1]
+        opp = self.opp
+        for j in range(ko):
+            opp[j] = b[(i + 1) * SLOTS + j]
+        if ko == n:
+            return mine > score(opp, n, kd)  # they completed first: a tie is theirs
+        up = self.pub
+        up[extra] = 1
+        ok = beat(mine, opp, ko, n, kd, up) is None
+        up[extra] = 0
+        return ok
+
+    def tile_odds(self, side, p):
+        """p[s] = P(the Attacker wins tile s) with our tables `side` (our side as it is)."""
+        for s in range(NTILES):
+            p[s] = self.to_att(self.mwin(side, s, -1, self.opc[s]))
+        return p
+
+    def _fresh(self, s):
+        """Our chance on tile s's damaged side, both sides empty (the second blow)."""
+        w = WALL[s * 2 + 1]
+        key = ((w >> 4) - 2) * 2 + (w & 1)  # the four damaged sides differ in need or kind
+        f = self.fresh[key]
+        if f < 0:
+            sd = self.side[s]
+            self.side[s] = 1
+            i = s * 2
+            c0, c1 = self.cnt[i], self.cnt[i + 1]
+            self.cnt[i] = 0
+            self.cnt[i + 1] = 0
+            lst = self.ol
+            self.opp_cands(s, self.me ^ 1, -1, lst)
+            f = self.to_att(self.mwin(self.mine, s, -1, lst))
+            self.cnt[i] = c0
+            self.cnt[i + 1] = c1
+            self.side[s] = sd
+            self.fresh[key] = f
+        return f
+
+    def value(self, p):
+        """The Attacker's chance to win the game (0..ONE, less the Defender's unused
+        cauldrons' worth) from the tile chances p: a damaged tile won ends the game; an
+        undamaged one won is one of the four and a new damaged tile to win."""
+        side = self.side
+        buf = self.buf
+        for i in range(8):
+            buf[i] = 0
+        buf[0] = ONE
+        nu = 0
+        lose = ONE  # P(no tile ends the game by itself)
+        need = 4
+        for s in range(NTILES):
+            q = p[s]
+            if side[s]:
+                need -= 1
+                lose = (lose * (ONE - q)) >> 10
+                continue
+            g = (q * self.gf[s]) >> 10
+            lose = (lose * (ONE - g)) >> 10
+            r = ONE - q
+            nu += 1
+            j = nu
+            while j > 0:
+                buf[j] = (buf[j] * r + buf[j - 1] * q) >> 10
+                j -= 1
+            buf[0] = (buf[0] * r) >> 10
+        f = 0
+        for j in range(need if need > 0 else 0, nu + 1):
+            f += buf[j]
+        v = ONE - ((lose * (ONE - f)) >> 10)
+        return v - self.oil * self.oil_w
+
+    def mine_value(self, p):
+        v = self.value(p)
+        return v if self.att else ONE - v
+
+    def score_plays(self, moves, out, pt, full):
+        """out[i] = our score after card play moves[i] (other moves: -WIN); pt[i] = the chance
+        of its tile after it (P(Attacker wins)). full: each card's tables rebuilt without it
+        (the value of holding it back); otherwise the shared tables."""
+        me = self.me
+        p0 = self.p0
+        pc = self.pc
+        pv = self.pv
+        tmp = self.tmp
+        last = -1
+        side = self.mine
+        for i in range(len(moves)):
+            mv = moves[i]
+            if kind(mv) != KIND_PLAY:
+                out[i] = -WIN
+                pt[i] = -1
+                continue
+            c, s = decode_play(mv)
+            if c != last:
+                last = c
+                if self.tick is not None:
+                    self.tick()
+                if full:
+                    src = self.mine.avail
+                    dst = tmp.avail
+                    for j in range(NSIEGE):
+                        dst[j] = src[j]
+                    dst[c] = 0
+                    tmp.build()
+                    side = tmp
+                    for j in range(NTILES):
+                        if self.cnt[j * 2 + me] >= WALL[j * 2 + self.side[j]] >> 4:
+                            pc[j] = p0[j]
+                        else:
+                            pc[j] = self.to_att(self.mwin(side, j, -1, self.opc[j]))
+                else:
+                    side = self.mine
+                    for j in range(NTILES):
+                        pc[j] = p0[j]
+            q = self.play_odds(side, c, s)
+            if q > ONE:
+                out[i] = WIN
+                pt[i] = ONE
+                continue
+            pt[i] = q
+            if not full:
+                out[i] = -WIN  # scored below: only each tile's best play
+                continue
+            for j in range(NTILES):
+                pv[j] = pc[j]
+            pv[s] = q
+            out[i] = self.mine_value(pv)
+        if not full:
+            # The value is monotone in each tile's chance: on each tile only the play that
+            # moves it most our way can be the best one (the first of equals, as above).
+            att = self.att
+            ext = self.pv
+            for j in range(NTILES):
+                pc[j] = -1
+            for i in range(len(moves)):
+                q = pt[i]
+                if q < 0 or out[i] == WIN:
+                    continue
+                s = decode_play(moves[i])[1]
+                e = pc[s]
+                if e < 0 or (q > pt[e] if att else q < pt[e]):
+                    pc[s] = i
+            for s in range(NTILES):
+                i = pc[s]
+                if i < 0:
+                    continue
+                for j in range(NTILES):
+                    ext[j] = p0[j]
+                ext[s] = pt[i]
+                out[i] = self.mine_value(ext)
+        return out
+
+    def play_odds(self, side, c, s):
+        """P(the Attacker wins tile s) after we play card c there (ONE + 1: the Attacker's
+        declaration then wins the game)."""
+        st = c % 12
+        if st == 0 or st == 11:
+            # Chicken versus Chef: a 0 opposite the 11 of its colour (or the reverse)
+            # discards both; our side does not grow.
+            other = c + 11 if st == 0 else c - 11
+            i = s * 2 + (self.me ^ 1)
+            for x in range(self.cnt[i]):
+                if self.board[i * SLOTS + x] == other:
+                    lst = self.ol
+                    self.opp_cands(s, self.me ^ 1, x, lst)
+                    return self.to_att(self.mwin(side, s, -1, lst))
+        if self.att and self.proven(s, c):
+            return ONE + 1 if self.side[s] or self.damaged() >= 3 else ONE
+        return self.to_att(self.mwin(side, s, c, self.opc[s]))
+
+    def damaged(self):
+        n = 0
+        for s in range(NTILES):
+            n += self.side[s]
+        return n

@@ -1,0 +1,151 @@
+"""Expert's look-ahead for Schotten Totten 2 (desktop only): the best few plays by Hard's
+score are each tried in `samples` deals drawn from the view (View.sample: the opponent's hand
+and the deck order at random, nothing else). In each deal the play is made with our
+declarations after it, the opponent answers with Hard's whole turn from its own side (its
+preparation action, its card, its declarations: its hand, ours unseen), then our
+declarations that hold, and the leaf is Hard's score of our best next play. A play after
+which we win outright scores WIN, one after which the opponent wins -WIN. With at most `end`
+cards left in the deck the deals are played out to the end of the game by Hard instead (one
+deal once the deck is empty: the unseen cards are then the opponent's hand). The totals
+decide; Hard's first choice breaks ties.
+
+Work is counted in units (tile evaluations): a budget stops the look-ahead between deals, so
+a seed and a budget give the same move on every machine. An optional wall-clock cap (ms) is
+checked at the same points, for the device only. Nothing recurses: turns are loops.
+"""
+
+from engine.ai.st2.judge import WIN
+from engine.ai.st2.search import Search, hard_move
+from engine.clock import ticks_diff, ticks_ms
+from engine.st2.moves import PH_OVER, PH_PLAY
+
+_MAXC = 8
+
+
+def _buffers(srch):
+    """The look-ahead's own buffers on the Search (a second Search for the players' turns
+    inside the deals), made on first use."""
+    if srch.jo is None:
+        srch.jo = Search()
+        srch.cand = [0] * _MAXC
+        srch.acc = [0] * _MAXC
+        srch.pool = bytearray(60)
+    sub = srch.jo
+    sub.j.tick = srch.j.tick
+    sub.j.units = 0
+
+
+def look_ahead(view, rng, srch, b, ms, moves, bi):
+    """The play with the best total over the deals (see the module docstring); moves[bi] is
+    Hard's choice, srch.scores the Judge's scores of moves."""
+    _buffers(srch)
+    me = view.me
+    scores = srch.scores
+    n = len(moves)
+    cand = srch.cand
+    cands = b.cands
+    samples = b.samples
+    end = view.ndeck <= b.end
+    if end:
+        cands = b.ecands
+        if view.ndeck == 0:
+            samples = 1
+    if cands > _MAXC:
+        cands = _MAXC
+    nc = 0
+    cand[0] = bi
+    nc = 1
+    while nc < cands:
+        k = -1
+        for i in range(n):
+            if srch.pt[i] < 0:
+                continue  # not a card play
+            dup = False
+            for q in range(nc):
+                if cand[q] == i:
+                    dup = True
+            if not dup and (k < 0 or scores[i] > scores[k]):
+                k = i
+        if k < 0:
+            break
+        cand[nc] = k
+        nc += 1
+    if nc <= 1:
+        return moves[bi]
+    acc = srch.acc
+    for q in range(nc):
+        acc[q] = 0
+    t0 = ticks_ms()
+    done = 0
+    units = b.units
+    sub = srch.jo
+    for _ in range(samples):
+        if units and srch.j.units + sub.j.units >= units:
+            break
+        if ms and ticks_diff(ticks_ms(), t0) >= ms:
+            break
+        base = view.sample(rng, srch.pool)
+        for q in range(nc):
+            acc[q] += _reply_value(sub, b, base, moves[cand[q]], me, end)
+        done += 1
+        srch.best = moves[cand[_pick(acc, nc)]]  # for a MemoryError or a cap in the next deal
+    if not done:
+        return moves[bi]
+    return moves[cand[_pick(acc, nc)]]
+
+
+def _pick(acc, nc):
+    bq = 0
+    for q in range(1, nc):
+        if acc[q] > acc[bq]:
+            bq = q
+    return bq
+
+
+def _turn(sub, b, st, p):
+    """Player p's moves as Hard until the turn passes or the game ends."""
+    while st.phase != PH_OVER and st.to_move == p:
+        moves = st.legal_moves()
+        if len(moves) == 1:
+            mv = moves[0]
+        else:
+            mv = hard_move(st, p, st.hand_of(p), len(st.hand_of(p ^ 1)), sub, b, moves)[0]
+        st.apply(mv)
+
+
+def _declarations(st, p):
+    """Every declaration that holds for p now (the start of its turn)."""
+    while st.phase == PH_PLAY and st.to_move == p and p == 0:
+        tiles = st.declarable()
+        if not tiles:
+            return
+        from engine.st2.game import KIND_DECLARE, encode
+
+        st.apply(encode(KIND_DECLARE, -1, tiles[0]))
+
+
+def _reply_value(sub, b, base, move, me, end):
+    """Our value in deal `base` after `move`: our declarations, the opponent's turn as Hard,
+    then Hard's score of our best next play (or the game played out to the end)."""
+    st = base.copy()
+    st.apply(move)
+    _turn(sub, b, st, me)  # the declarations after our card, and DONE
+    op = me ^ 1
+    while st.phase != PH_OVER:
+        _turn(sub, b, st, op)
+        if not end:
+            break
+        _turn(sub, b, st, me)
+    if st.phase == PH_OVER:
+        return WIN if st.winner == me else -WIN
+    _declarations(st, me)
+    if st.phase == PH_OVER:
+        return WIN if st.winner == me else -WIN
+    moves = st.legal_moves()
+    from engine.ai.st2.search import score_all
+
+    i = score_all(st, me, st.hand_of(me), len(st.hand_of(op)), sub, b, moves)
+    if i < 0:
+        j = sub.j
+        return j.mine_value(j.p0)
+    return sub.scores[i]

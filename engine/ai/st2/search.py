@@ -1,0 +1,243 @@
+"""Medium and Hard for Schotten Totten 2: the Judge's score of every card play, and of the
+preparation actions (the Attacker's retreats, the Defender's cauldrons) followed by the best
+play; declarations are made as soon as they hold. Expert's look-ahead is
+engine.ai.st2.lookahead (desktop only).
+
+Work is counted in units (one unit = one tile evaluation in a Judge), so a seed and a budget
+give the same move on every machine.
+"""
+
+from array import array
+
+from engine.ai.st2.judge import WIN, Judge
+from engine.ai.st2.know import ONE
+from engine.st2.cards import NTILES, WALL
+from engine.st2.game import KIND_CAULDRON, KIND_DECLARE, KIND_PLAY, decode, kind
+from engine.st2.moves import ATTACKER, PH_DECLARE, SLOTS, decode_play, encode_retreat
+
+
+class Search:
+    """Every buffer a decision needs, made once: the Judge, the scores of the moves and the
+    chance of each play's tile; engine.ai.st2.lookahead adds its own on first use."""
+
+    GAME = 2
+
+    def __init__(self):
+        self.j = Judge()
+        self.jo = None
+        self.scores = array("i", bytes(4 * 64))
+        self.pt = array("i", bytes(4 * 64))
+        self.pr = [0] * NTILES
+        self.best = -1  # best move found so far (read after a MemoryError)
+
+
+def best_index(moves, scores, n):
+    """Index of the best-scored card play among moves[:n], -1 if there is none."""
+    b = -1
+    bv = 0
+    for i in range(n):
+        if kind(moves[i]) == KIND_PLAY and (b < 0 or scores[i] > bv):
+            b = i
+            bv = scores[i]
+    return b
+
+
+def score_all(t, me, hand, opp_hand, srch, b, moves):
+    """Set up the Judge on table t (a View, or a State in a look-ahead) as player `me` and
+    score every card play of moves; returns the best play's index (-1: none)."""
+    j = srch.j
+    j.setup(t, me, hand, opp_hand)
+    j.tile_odds(j.mine, j.p0)
+    n = len(moves)
+    if n > len(srch.scores):
+        srch.scores = array("i", bytes(4 * n))
+        srch.pt = array("i", bytes(4 * n))
+    j.score_plays(moves, srch.scores, srch.pt, b.full)
+    return best_index(moves, srch.scores, n)
+
+
+def hard_move(t, me, hand, opp_hand, srch, b, moves):
+    """Medium's or Hard's move for player `me` on table t (no look-ahead): a declaration
+    that holds, else DONE after the card, else a preparation action worth taking, else the
+    best-scored play. Returns (move, index of that play in moves or -1)."""
+    for mv in moves:
+        if kind(mv) == KIND_DECLARE:
+            return mv, -1
+    if t.phase == PH_DECLARE:
+        return moves[-1], -1  # DONE: nothing (more) to declare
+    bi = score_all(t, me, hand, opp_hand, srch, b, moves)
+    if bi >= 0:
+        srch.best = moves[bi]
+    if not t.prep:
+        if b.prep:
+            pm = prep(me, hand, srch, moves, bi)
+        else:
+            from engine.ai.st2.easy import easy_prep
+
+            pm = easy_prep(t, moves, bi >= 0)
+        if pm >= 0:
+            return pm, -1
+    if bi < 0:
+        return -1, -1
+    return moves[bi], bi
+
+
+def decide(view, rng, srch, b, ms, moves):
+    """A move for the player to move (see engine.ai.st2.choose); moves: its legal moves."""
+    me = view.me
+    srch.j.units = 0
+    mv, bi = hard_move(view, me, view.hand_of(me), view.opp_hand, srch, b, moves)
+    if bi >= 0 and b.cands > 1 and b.samples > 0 and srch.scores[bi] < WIN:
+        from engine.ai.st2.lookahead import look_ahead
+
+        return look_ahead(view, rng, srch, b, ms, moves, bi)
+    return mv
+
+
+def _best_after(j, moves, pt, pr, mask, hand):
+    """Our best score over the card plays after a preparation that changed the tiles of
+    `mask` (their chances in pr, the base of every play): plays elsewhere keep their tile's
+    chance pt[i]; every hand card is tried again on a changed tile that has room."""
+    pv = j.pv
+    best = -WIN
+    # The value is monotone in each tile's chance: per tile, only the play that moves it
+    # most our way matters.
+    ext = j.pc
+    for x in range(NTILES):
+        ext[x] = -1
+    att = j.att
+    for i in range(len(moves)):
+        q = pt[i]
+        if q < 0:
+            continue
+        s = decode_play(moves[i])[1]
+        if mask >> s & 1:
+            continue
+        e = ext[s]
+        if e < 0 or (q > e if att else q < e):
+            ext[s] = q
+    for s in range(NTILES):
+        if ext[s] < 0:
+            continue
+        for x in range(NTILES):
+            pv[x] = pr[x]
+        pv[s] = ext[s]
+        v = j.mine_value(pv)
+        if v > best:
+            best = v
+    me = j.me
+    for s in range(NTILES):
+        if not mask >> s & 1 or j.cnt[s * 2 + me] >= WALL[s * 2 + j.side[s]] >> 4:
+            continue
+        for c in hand:
+            q = j.play_odds(j.mine, c, s)
+            if q > ONE:
+                return WIN
+            for x in range(NTILES):
+                pv[x] = pr[x]
+            pv[s] = q
+            v = j.mine_value(pv)
+            if v > best:
+                best = v
+    return best
+
+
+def prep(me, hand, srch, moves, bi):
+    """The preparation action worth taking before the best play, or -1 for none: each
+    retreat from one tile (and from every tile already lost), each cauldron, scored with the
+    best play after it against the best play without it (both on the shared tables)."""
+    j = srch.j
+    pt = srch.pt
+    if bi >= 0 and srch.scores[bi] >= WIN:
+        return -1
+    pr = srch.pr
+    p0 = j.p0
+    for x in range(NTILES):
+        pr[x] = p0[x]
+    base = _best_after(j, moves, pt, pr, 0, hand)
+    if bi < 0:
+        base = -WIN * 2  # no card can be played: a preparation action must come first
+    bestg = 0
+    bestm = -1
+    if me == ATTACKER:
+        lost = 0
+        for s in range(NTILES):
+            if j.cnt[s * 2] and p0[s] == 0:
+                lost |= 1 << s
+        for s in range(NTILES + 1):
+            if s < NTILES:
+                m = 1 << s if j.cnt[s * 2] else 0
+            else:
+                m = lost if lost & (lost - 1) else 0  # every lost tile at once
+            if not m:
+                continue
+            # A retreat throws away the turns those cards took (on a tile not yet lost).
+            g = _retreat_value(j, moves, pt, pr, m, hand) - base - j.retreat_w * _count(j, m)
+            if g > bestg or (bi < 0 and bestm < 0):
+                bestg = g
+                bestm = encode_retreat([x for x in range(NTILES) if m >> x & 1])
+    else:
+        for mv in moves:
+            if kind(mv) != KIND_CAULDRON:
+                continue
+            s = decode(mv)[2]
+            g = _cauldron_value(j, moves, pt, pr, s, hand) - base
+            if g > bestg:
+                bestg = g
+                bestm = mv
+    return bestm
+
+
+def _count(j, m):
+    """Cards a retreat from the tiles of m throws away, those of lost tiles not counted."""
+    n = 0
+    for s in range(NTILES):
+        if m >> s & 1 and j.p0[s]:
+            n += j.cnt[s * 2]
+    return n
+
+
+def _retreat_value(j, moves, pt, pr, m, hand):
+    saved = []
+    for s in range(NTILES):
+        if m >> s & 1:
+            i = s * 2
+            saved.append((s, j.cnt[i], j.done[i]))
+            j.cnt[i] = 0
+            j.done[i] = 0
+            pr[s] = j.to_att(j.mwin(j.mine, s, -1, j.opc[s]))
+    v = _best_after(j, moves, pt, pr, m, hand)
+    for s, c, d in saved:
+        j.cnt[s * 2] = c
+        j.done[s * 2] = d
+        pr[s] = j.p0[s]
+    return v
+
+
+def _cauldron_value(j, moves, pt, pr, s, hand):
+    i = s * 2
+    o = i * SLOTS
+    b = j.board
+    k = j.cnt[i]
+    first = b[o]
+    d = j.done[i]
+    for x in range(k - 1):
+        b[o + x] = b[o + x + 1]
+    j.cnt[i] = k - 1
+    j.done[i] = 0
+    j.oil -= 1
+    keep = j.opc[s]
+    lst = j.ol2  # not j.ol: a Chicken versus Chef play scored below uses that one
+    j.opp_cands(s, ATTACKER, -1, lst)
+    j.opc[s] = lst
+    pr[s] = j.to_att(j.mwin(j.mine, s, -1, lst))
+    v = _best_after(j, moves, pt, pr, 1 << s, hand)
+    j.opc[s] = keep
+    pr[s] = j.p0[s]
+    j.oil += 1
+    j.done[i] = d
+    j.cnt[i] = k
+    for x in range(k - 1, 0, -1):
+        b[o + x] = b[o + x - 1]
+    b[o] = first
+    return v
