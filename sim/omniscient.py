@@ -17,7 +17,6 @@ from sim.cli import count
 
 def _omni_judge():
     from engine.ai.st2.judge import Judge
-    from engine.ai.st2.know import ONE
     from engine.st2.cards import NSIEGE
 
     class OmniJudge(Judge):
