@@ -2,9 +2,9 @@
 Schotten Totten 2 (issue 16's yardstick, desktop only: never reachable from the device's AI).
 
 The opponent is an omniscient Hard: Hard's search (engine.ai.st2.search) on the full State,
-with a Judge that knows the other hand and the deck order: each side's availability is 1 for
-the cards it holds or will draw while it still has a turn to play them (the deck's order
-tells which), and 0 for every other card. LEVEL plays from its View as always. Roles
+with a Judge that knows the other hand and the deck order: each side's availability is a
+hand card's (600/1024: a card serves one tile) for the cards it holds or will draw while it
+still has a turn to play them (the deck's order tells which), and 0 for every other card. LEVEL plays from its View as always. Roles
 alternate (LEVEL attacks in even games, game i dealt from seed + i); the summary line gives
 LEVEL's win rate overall and per role.
 """
@@ -17,7 +17,6 @@ from sim.cli import count
 
 def _omni_judge():
     from engine.ai.st2.judge import Judge
-    from engine.ai.st2.know import ONE
     from engine.st2.cards import NSIEGE
 
     class OmniJudge(Judge):
@@ -45,7 +44,7 @@ def _omni_judge():
             while k >= 0:
                 left[p] -= 1
                 if left[p] > 0:
-                    (am if p == me else ao)[t.deck[k]] = ONE
+                    (am if p == me else ao)[t.deck[k]] = self.hand_w
                 k -= 1
                 p ^= 1
             self.tables()

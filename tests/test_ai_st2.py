@@ -283,8 +283,9 @@ def test_the_omniscient_yardstick_sees_the_hidden_cards():
     for c in st.hand_of(1):
         assert j.theirs.avail[c] == j.hand_w and j.mine.avail[c] == 0
     nd = st.ndeck
-    assert j.mine.avail[st.deck[nd - 1]] == ONE  # the Attacker's next draw
-    assert j.theirs.avail[st.deck[nd - 2]] == ONE
+    assert j.mine.avail[st.deck[nd - 1]] == j.hand_w  # the Attacker's next draw
+    assert j.theirs.avail[st.deck[nd - 2]] == j.hand_w
+    assert 0 < j.hand_w < ONE
     assert j.mine.avail[st.deck[0]] == j.theirs.avail[st.deck[0]] == 0  # drawn too late
     move = omni_player(BUDGETS[2])
     assert move(st, Rng(1)) in st.legal_moves()
