@@ -90,6 +90,16 @@ def test_the_stage_figures(bundle):
         (["tests/mp/st2_check.py"], "96K"),
         # Expert: its look-ahead's clock (engine.clock) and the arena's timer on CircuitPython
         (["tests/mp/arena.py", "st1", "base", "expert", "easy", "1", "1"], "256K"),
+        # The tactic variants, the provers' checks and the second game's AI. The twin's `time`
+        # is Python compiled in RAM (C on the board): these heaps are above the scripts' own.
+        (["tests/mp/selfplay.py", "st1", "3", "1", "tactic"], "80K"),
+        (["tests/mp/selfplay.py", "st2", "3", "1", "tactic"], "96K"),
+        (["tests/mp/st2t_check.py"], "160K"),
+        (["tests/mp/tprove_check.py", "50", "1"], "64K"),
+        (["tests/mp/st2_tprove.py", "50", "3"], "48K"),
+        (["tests/mp/arena.py", "st2", "base", "medium", "easy", "2", "1"], "112K"),
+        (["tests/mp/arena.py", "st2", "base", "expert", "easy", "1", "1"], "160K"),
+        (["tests/mp/ai_oom.py", "hard", "2", "st2"], "232K"),
     ],
 )
 def test_mp_scripts_run_on_circuitpythons_time(script, heap):
