@@ -36,10 +36,12 @@ FINAL = re.compile(r"^games=(\d+) peak_live=(\d+) min_free=(\d+) largest_alloc=(
 
 
 def build_bundle(out):
-    """Build the CIRCUITPY folder into `out` (a fresh one: others change ui/ meanwhile)."""
+    """Build the CIRCUITPY folder into `out` (a fresh one: others change ui/ meanwhile) and the
+    twin's runner beside it (build_twin into `out`/../twin)."""
     from sim.bundle import build
 
     build(Path(out), log=lambda s: None)
+    build_twin(Path(out).parent / "twin")
     return Path(out)
 
 
@@ -59,14 +61,14 @@ def build_twin(out):
     return out / "twin.py"
 
 
-def run_twin(heap_k, level="hard", games=1, seed=1, bundle=None, extra=(), timeout=600, twin=None):
+def run_twin(heap_k, level="hard", games=1, seed=1, bundle=None, extra=(), timeout=600):
     """Run the twin with a device heap of heap_k KB; returns (outcome, detail, result) with
-    outcome "complete", "crash screen", "no start" or "failure". `twin` is a runner made by
-    build_twin (default: one built now beside the bundle, or in build/twin)."""
-    if twin is None:
-        twin = build_twin(
-            Path(bundle).parent / "twin" if bundle is not None else Path(ROOT) / "build" / "twin"
-        )
+    outcome "complete", "crash screen", "no start" or "failure". The runner is the one
+    build_twin made beside the bundle (build/twin for build/CIRCUITPY), built now if missing."""
+    folder = Path(bundle).parent if bundle is not None else Path(ROOT) / "build"
+    twin = folder / "twin" / "twin.py"
+    if not twin.exists():
+        build_twin(twin.parent)
     args = [str(twin), "st1", "base", level, str(games), str(seed), "--heap", "%dK" % heap_k]
     if bundle is not None:
         args += ["--bundle", str(bundle)]
@@ -136,7 +138,7 @@ def main(argv=None):
     args = ap.parse_args(argv)
     if args.build:
         build_bundle(Path(ROOT) / "build" / "CIRCUITPY")
-        print(build_twin(Path(ROOT) / "build" / "twin").relative_to(ROOT))
+        print("build/CIRCUITPY, build/twin/twin.py")
         return 0
     with tempfile.TemporaryDirectory() as tmp:
         bundle = args.bundle or build_bundle(Path(tmp) / "CIRCUITPY")
