@@ -24,15 +24,13 @@ STONE_W = 17
 THINK = ("AI. ", "AI .", "AI..")
 BASE = (9, 3, 6)  # (targets, card rows a side, hand cards): Schotten Totten's base game
 # The base layout's places (tests and tools read them)
-NSTONES, ROWS, HAND_N = BASE
-BOARD_X = 3
+ROWS = BASE[1]
 OPP_Y = 0
 STONE_Y = OPP_Y + ROWS * CARD_H
 MINE_Y = STONE_Y + CARD_H
 MSG_Y = MINE_Y + ROWS * CARD_H + 1
 HAND_Y = MSG_Y + 14
 HAND_X = 2
-HAND_W = 22
 SIDE_X = 136
 PANEL_Y = 128 - 51
 

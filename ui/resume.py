@@ -8,12 +8,10 @@ migrated; 0 and newer ones refused with a message), the settings' own version (1
 the first game's base game) and the saved game's (1 migrated, newer refused: MSG_NEWER).
 """
 
-from ui.store import FORMAT, HEADER, MAGIC, MSG_DAMAGED, MSG_NEW, MSG_OLD, SLOT, Stats, _crc, _u16
+from ui.store import FORMAT, HEADER, MAGIC, MSG_DAMAGED, MSG_NEW, MSG_OLD, SLOT, STATS_1, Stats, _crc, _u16
 
 # ui.session's names are imported where they are used: the store's own checks (tests/mp)
 # read saves without the session's modules.
-
-STATS_1 = 132  # format 1's statistics: Stats without the match cells
 
 
 def load(store):

@@ -128,7 +128,7 @@ class Stats:
     def __init__(self, data=None):
         self.data = bytearray(196)
         if data is not None:
-            self.data[: len(data)] = data  # format 1's 132 bytes: no matches yet
+            self.data[: len(data)] = data
 
     def clear(self):
         for i in range(196):

@@ -65,12 +65,16 @@ def ends_game(self, new):
     s = self.session
     if s is None:
         return False
-    old = s.settings.pack()
-    b = new.pack()
-    for i in (1, 2, 3, 7, 8, 9, 10):  # Settings.pack: timing, opponent, rounds, game .. kind
-        if old[i] != b[i]:
-            return True
-    return False
+    o = s.settings
+    return (o.timing, o.opponent, o.rounds, o.game, o.variant, o.role, o.kind) != (
+        new.timing,
+        new.opponent,
+        new.rounds,
+        new.game,
+        new.variant,
+        new.role,
+        new.kind,
+    )
 
 
 def title_key(self, k):
