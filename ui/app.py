@@ -259,6 +259,7 @@ class App(Play):
         elif m == ROUND_END:
             if k == K_A:
                 self.board.show_panel(None)
+                _unload(("panel",))  # the panel's code: shown again at the next round's end
                 if self.session is None:
                     self._title()
                 else:

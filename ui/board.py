@@ -13,8 +13,6 @@ table stays in view. Built once; `draw()` only changes tiles that differ. The pl
 the bottom is `seat` (in pass-and-play, the one whose turn it is).
 """
 
-import sys
-
 import displayio
 
 from ui import gfx
@@ -123,16 +121,12 @@ class BoardView:
 
     def show_panel(self, lines):
         """Show the panel over the message line and the hand with up to four lines (the first
-        in gold); None takes it away (its display objects and its code are let go of)."""
+        in gold); None takes it away (its display objects are let go of; its code, ui/panel.py,
+        when the round-end screen is left: App.key)."""
         if lines is None:
             if self.panel is not None:
                 self.group.remove(self.panel.group)
                 self.panel = None
-                import ui  # the panel's code (ui/panel.py) is let go of with it
-
-                sys.modules.pop("ui.panel", None)
-                if hasattr(ui, "panel"):
-                    delattr(ui, "panel")
             return
         if self.panel is None:
             from ui.panel import Panel
