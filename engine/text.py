@@ -1,6 +1,8 @@
 """Reading numbers written in text, shared by both games' notations (engine.notation,
 engine.st2.notation) and text records. No game's modules are imported here."""
 
+from engine.errors import IllegalMove
+
 
 def digits(text, most):
     """True if `text` is 1..`most` ASCII digits: str.isdigit() also takes "²", which int()
@@ -11,3 +13,14 @@ def digits(text, most):
         if ch < "0" or ch > "9":
             return False
     return True
+
+
+def int_field(f, prefix, lo, hi, most=9):
+    """The number of a text field `prefix<digits>` (at most `most` digits) within lo..hi;
+    IllegalMove otherwise. int_field("t12", "t", 0, 99) == 12."""
+    if not f.startswith(prefix) or not digits(f[len(prefix) :], most):
+        raise IllegalMove("expected %s<number>, got %r" % (prefix, f))
+    v = int(f[len(prefix) :])
+    if v < lo or v > hi:
+        raise IllegalMove("%r out of range %d-%d" % (f, lo, hi))
+    return v

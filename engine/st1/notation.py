@@ -12,7 +12,7 @@ and the owner (- or 1/2). "-" is an empty list.
 from engine import st1
 from engine.cards import NCARDS, NONE, name, parse
 from engine.errors import IllegalMove
-from engine.text import digits
+from engine.text import int_field
 
 _PHASES = ("play", "claim", "over")
 _TIMINGS = ("2016", "1999")
@@ -94,15 +94,6 @@ def position_text(st):
     return " ".join(out)
 
 
-def _int_field(f, prefix, lo, hi):
-    if not f.startswith(prefix) or not digits(f[len(prefix) :], 9):
-        raise IllegalMove("expected %s<number>, got %r" % (prefix, f))
-    v = int(f[len(prefix) :])
-    if v < lo or v > hi:
-        raise IllegalMove("%r out of range %d-%d" % (f, lo, hi))
-    return v
-
-
 def parse_position(text):
     """Text to State; IllegalMove naming the problem if it is malformed or impossible."""
     f = text.split()
@@ -111,12 +102,12 @@ def parse_position(text):
     if f[1] not in _TIMINGS or f[3] not in _PHASES:
         raise IllegalMove("bad timing or phase: %r %r" % (f[1], f[3]))
     st = st1.State(None, _TIMINGS.index(f[1]))
-    st.to_move = _int_field(f[2], "p", 1, 2) - 1
+    st.to_move = int_field(f[2], "p", 1, 2) - 1
     st.phase = _PHASES.index(f[3])
-    st.winner = NONE if f[4] == "w-" else _int_field(f[4], "w", 1, 2) - 1
-    st.turn = _int_field(f[5], "t", 0, 10000)
-    st.nplayed = _int_field(f[6], "n", 0, NCARDS)
-    st.first = _int_field(f[7], "f", 1, 2) - 1
+    st.winner = NONE if f[4] == "w-" else int_field(f[4], "w", 1, 2) - 1
+    st.turn = int_field(f[5], "t", 0, 10000)
+    st.nplayed = int_field(f[6], "n", 0, NCARDS)
+    st.first = int_field(f[7], "f", 1, 2) - 1
     seen = bytearray(NCARDS)
 
     def take(cards):
@@ -160,7 +151,7 @@ def parse_position(text):
                 st.public[cards[k]] = 1
             st.cnt[i] = len(cards)
             if done_t:
-                st.done[i] = _int_field("@" + done_t, "@", 1, st.nplayed)
+                st.done[i] = int_field("@" + done_t, "@", 1, st.nplayed)
         if parts[2] not in ("-", "1", "2"):
             raise IllegalMove("stone %d: owner must be -, 1 or 2" % (s + 1))
         st.owner[s] = 0 if parts[2] == "-" else int(parts[2])

@@ -33,7 +33,7 @@ from engine.st1.ttable import (
     TNMOVES,
     cname,
 )
-from engine.text import digits
+from engine.text import int_field
 
 PHASES = ("play", "claim", "over", "draw", "action")
 _DECKS = ("+clan", "+tactic")
@@ -160,15 +160,6 @@ def position_text(st):
     return " ".join(out)
 
 
-def _num(f, prefix, lo, hi):
-    if not f.startswith(prefix) or not digits(f[len(prefix) :], 9):
-        raise IllegalMove("expected %s<number>, got %r" % (prefix, f))
-    v = int(f[len(prefix) :])
-    if v < lo or v > hi:
-        raise IllegalMove("%r out of range %d-%d" % (f, lo, hi))
-    return v
-
-
 def _list(f, key):
     if not f.startswith(key):
         raise IllegalMove("expected %s..." % key)
@@ -180,7 +171,7 @@ def _pair(f, prefix, hi):
     if not f.startswith(prefix) or f.count(".") != 1:
         raise IllegalMove("expected %s<n>.<n>, got %r" % (prefix, f))
     a, b = f[len(prefix) :].split(".")
-    return _num("n" + a, "n", 0, hi), _num("n" + b, "n", 0, hi)
+    return int_field("n" + a, "n", 0, hi), int_field("n" + b, "n", 0, hi)
 
 
 def parse_position(text):
@@ -191,12 +182,12 @@ def parse_position(text):
     if f[1] not in ("2016", "1999") or f[4] not in PHASES:
         raise IllegalMove("bad timing or phase: %r %r" % (f[1], f[4]))
     st = TState(None, 1 if f[1] == "1999" else 0)
-    st.to_move = _num(f[3], "p", 1, 2) - 1
+    st.to_move = int_field(f[3], "p", 1, 2) - 1
     st.phase = PHASES.index(f[4])
-    st.winner = NONE if f[5] == "w-" else _num(f[5], "w", 1, 2) - 1
-    st.turn = _num(f[6], "t", 0, 10000)
-    st.nplayed = _num(f[7], "n", 0, 250)
-    st.first = _num(f[8], "f", 1, 2) - 1
+    st.winner = NONE if f[5] == "w-" else int_field(f[5], "w", 1, 2) - 1
+    st.turn = int_field(f[6], "t", 0, 10000)
+    st.nplayed = int_field(f[7], "n", 0, 250)
+    st.first = int_field(f[8], "f", 1, 2) - 1
     st.tp[0], st.tp[1] = _pair(f[9], "u", NALL - NCLAN)
     if f[10] not in ("j-", "j1", "j2", "j12"):
         raise IllegalMove("expected j-, j1, j2 or j12, got %r" % f[10])
@@ -264,8 +255,8 @@ def _action(st, field, take):
     st.act = c
     st.public[c] = 1
     st.asel = NONE if parts[1] == "-" else parse_card(parts[1])
-    st.left = _num("n" + parts[2], "n", 0, 3)
-    st.rets = _num("n" + parts[3], "n", 0, 2)
+    st.left = int_field("n" + parts[2], "n", 0, 3)
+    st.rets = int_field("n" + parts[3], "n", 0, 2)
 
 
 def _stone_field(st, s, tok, take):
@@ -302,7 +293,7 @@ def _stone_field(st, s, tok, take):
                 st.ev[c - JOKER] = clan_parse(val)
         st.cnt[i] = len(cards)
         if done_t:
-            st.done[i] = _num("@" + done_t, "@", 1, st.nplayed)
+            st.done[i] = int_field("@" + done_t, "@", 1, st.nplayed)
     if parts[2] not in ("-", "1", "2"):
         raise IllegalMove("stone %d: owner must be -, 1 or 2" % (s + 1))
     st.owner[s] = 0 if parts[2] == "-" else int(parts[2])

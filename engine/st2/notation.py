@@ -16,7 +16,7 @@ from engine.errors import IllegalMove
 from engine.st2 import moves as T
 from engine.st2.cards import NONE, NSIEGE, NTILES, name, need
 from engine.st2.state import State
-from engine.text import digits
+from engine.text import digits, int_field
 
 _PHASES = ("play", "declare", "over")
 
@@ -179,15 +179,6 @@ def position_text(st):
     return " ".join(out)
 
 
-def _int_field(f, prefix, lo, hi):
-    if not f.startswith(prefix) or not digits(f[len(prefix) :], 9):
-        raise IllegalMove("expected %s<number>, got %r" % (prefix, f))
-    v = int(f[len(prefix) :])
-    if v < lo or v > hi:
-        raise IllegalMove("%r out of range %d-%d" % (f, lo, hi))
-    return v
-
-
 def parse_position(text):
     """Text to State; IllegalMove naming the problem if it is malformed or impossible."""
     if text.startswith("ST2T "):
@@ -200,15 +191,15 @@ def parse_position(text):
     if f[2] not in _PHASES:
         raise IllegalMove("bad phase %r" % f[2])
     st = State(None)
-    st.to_move = _int_field(f[1], "p", 1, 2) - 1
+    st.to_move = int_field(f[1], "p", 1, 2) - 1
     st.phase = _PHASES.index(f[2])
-    st.winner = NONE if f[3] == "w-" else _int_field(f[3], "w", 1, 2) - 1
+    st.winner = NONE if f[3] == "w-" else int_field(f[3], "w", 1, 2) - 1
     if (st.winner == NONE) != (st.phase != T.PH_OVER):
         raise IllegalMove("a winner exactly when the phase is over")
-    st.turn = _int_field(f[4], "t", 0, 255)
-    st.nplayed = _int_field(f[5], "n", 0, 255)
-    st.oil = _int_field(f[6], "o", 0, T.OIL)
-    st.prep = _int_field(f[7], "x", 0, 1)
+    st.turn = int_field(f[4], "t", 0, 255)
+    st.nplayed = int_field(f[5], "n", 0, 255)
+    st.oil = int_field(f[6], "o", 0, T.OIL)
+    st.prep = int_field(f[7], "x", 0, 1)
     seen = bytearray(NSIEGE)
 
     def take(text, key, most=NSIEGE, why=""):
@@ -252,7 +243,7 @@ def parse_position(text):
                 st.loc[cards[k]] = 1
             st.cnt[i] = len(cards)
             if done_t:
-                st.done[i] = _int_field("@" + done_t, "@", 1, st.nplayed)
+                st.done[i] = int_field("@" + done_t, "@", 1, st.nplayed)
     if sum(seen) != NSIEGE:
         raise IllegalMove("%d cards are missing" % (NSIEGE - sum(seen)))
     if st.phase == T.PH_DECLARE and (st.to_move != 0 or not st.declarable()):

@@ -15,7 +15,7 @@ from engine.st2 import moves as T
 from engine.st2.cards import NONE, NSIEGE, NTILES, need
 from engine.st2.tcards import ACTIONS, END, FIRST, NTACTIC, name, parse
 from engine.st2.tstate import TState
-from engine.text import digits
+from engine.text import int_field
 
 PHASES = ("play", "declare", "over", "draw", "action", "exchange")
 
@@ -70,12 +70,7 @@ def position_text(st):
 
 
 def _num(f, prefix, lo, hi):
-    if not f.startswith(prefix) or not digits(f[len(prefix) :], 10):
-        raise IllegalMove("expected %s<number>, got %r" % (prefix, f))
-    v = int(f[len(prefix) :])
-    if v < lo or v > hi:
-        raise IllegalMove("%r out of range %d-%d" % (f, lo, hi))
-    return v
+    return int_field(f, prefix, lo, hi, 10)
 
 
 def parse_position(text):
