@@ -30,6 +30,19 @@ def test_rejects_a_state_and_the_wrong_player():
         choose(st.view(1), Rng(1), HARD)  # the Attacker moves first
 
 
+@pytest.mark.parametrize("name", ("st1", "st2"))
+@pytest.mark.parametrize("level", (EASY, MEDIUM, HARD))
+def test_a_tactic_view_is_refused_clearly(name, level):
+    """No AI plays a tactic variant yet: its views (tactic cards in hand, a deck choice) get an
+    IllegalMove saying so, not a crash in the base game's search (issue 16)."""
+    from engine import games
+
+    g = games.load(name)
+    st = g.new_state({"variant": 1}, 3)
+    with pytest.raises(IllegalMove, match="tactic variant"):
+        choose(st.view(st.to_move), Rng(1), level)
+
+
 @pytest.mark.parametrize("level", LEVELS)
 def test_declares_a_tile_that_holds_at_once(level):
     # "R10 R11" on the gate is the strongest formation it counts: the Attacker declares.

@@ -116,6 +116,8 @@ def release():
 def choose(view, rng, level=HARD, ms=0, tick=None):
     """One legal move for the player to move in `view` (see the module docstring)."""
     game = getattr(view, "GAME", 1)  # the view's game (engine.games)
+    if getattr(view, "VARIANT", 0):  # a tactic variant's TView (both games)
+        raise IllegalMove("no AI for the tactic variant yet")
     if game == 2:
         from engine.ai import st2
 

@@ -70,6 +70,8 @@ _DRAW_TACTIC = const(649)
 class TLegal:
     """The variant's legal moves and declarations (a base class of TState and TView)."""
 
+    VARIANT = 1  # as the first game's tactic classes: the AI and tools tell the variant by it
+
     def turn_player(self):
         """Whose turn it is: the player to move, except in the Exchange's second half."""
         return self.to_move ^ 1 if self.phase == _PH_EXCHANGE else self.to_move
