@@ -24,3 +24,11 @@ def int_field(f, prefix, lo, hi, most=9):
     if v < lo or v > hi:
         raise IllegalMove("%r out of range %d-%d" % (f, lo, hi))
     return v
+
+
+def text_of(text, what):
+    """`text` if it is a str; IllegalMove naming `what` ("move", "position") otherwise (None,
+    a number or bytes from a caller would fail later with an AttributeError or TypeError)."""
+    if not isinstance(text, str):
+        raise IllegalMove("malformed %s %r: not text" % (what, text))
+    return text

@@ -222,6 +222,17 @@ def _hits(rel):
     return out
 
 
+@pytest.mark.parametrize("name", ("st1", "st2"))
+def test_text_that_is_not_a_str_is_a_clear_error(name):
+    """Bad input gets a clear error: parse_move and parse_position of None, a number or bytes
+    raise IllegalMove (they raised AttributeError or TypeError)."""
+    g = load(name)
+    for bad in (None, 5, b"R1@1"):
+        for parse in (g.parse_move, g.parse_position):
+            with pytest.raises(IllegalMove):
+                parse(bad)
+
+
 def test_no_move_arithmetic_outside_the_games():
     found = []
     for rel in _sources():

@@ -203,7 +203,9 @@ def position_text(st):
 
 def parse_position(text):
     """Text to State: a tactic position says "tactic" after the timing."""
-    f = text.split(None, 3)
+    from engine.text import text_of
+
+    f = text_of(text, "position").split(None, 3)
     if len(f) > 2 and f[2] == "tactic":
         from engine.st1.tnotation import parse_position as parse
     else:

@@ -12,7 +12,7 @@ and the owner (- or 1/2). "-" is an empty list.
 from engine import st1
 from engine.cards import NCARDS, NONE, name, parse
 from engine.errors import IllegalMove
-from engine.text import int_field
+from engine.text import int_field, text_of
 
 _PHASES = ("play", "claim", "over")
 _TIMINGS = ("2016", "1999")
@@ -41,7 +41,7 @@ def _stone_num(text):
 
 def parse_move(text):
     """Text to move int: parse_move("G7@3") == 299; IllegalMove if malformed."""
-    t = text.strip()
+    t = text_of(text, "move").strip()
     low = t.lower()
     if low == "done":
         return st1.DONE
@@ -96,7 +96,7 @@ def position_text(st):
 
 def parse_position(text):
     """Text to State; IllegalMove naming the problem if it is malformed or impossible."""
-    f = text.split()
+    f = text_of(text, "position").split()
     if len(f) != 11 + st1.NSTONES or f[0] != "ST1":
         raise IllegalMove("a position has 20 fields starting with ST1")
     if f[1] not in _TIMINGS or f[3] not in _PHASES:

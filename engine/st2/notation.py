@@ -16,7 +16,7 @@ from engine.errors import IllegalMove
 from engine.st2 import moves as T
 from engine.st2.cards import NONE, NSIEGE, NTILES, name, need
 from engine.st2.state import State
-from engine.text import digits, int_field
+from engine.text import digits, int_field, text_of
 
 _PHASES = ("play", "declare", "over")
 
@@ -117,7 +117,7 @@ def _tile(text):
 
 def parse_move(text):
     """Text to move int: parse_move("B11@3") == 331; IllegalMove if malformed."""
-    t = text.strip()
+    t = text_of(text, "move").strip()
     low = t.lower()
     if low == "done":
         return T.DONE
@@ -181,7 +181,7 @@ def position_text(st):
 
 def parse_position(text):
     """Text to State; IllegalMove naming the problem if it is malformed or impossible."""
-    if text.startswith("ST2T "):
+    if text_of(text, "position").startswith("ST2T "):
         from engine.st2.tnotation import parse_position as parse
 
         return parse(text)
