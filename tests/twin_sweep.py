@@ -10,7 +10,7 @@ renamed by sim.minify (`build_twin`): on the board the stand-ins are C and their
 ROM, but on the VM every identifier the runner and the stand-ins' sources spell is a qstr in
 the same pools as the game's, and the 473 they leave (571 from the plain sources) decide when
 the VM needs its next, doubled qstr pool: from the plain sources the game's names pushed the
-VM into a 1,280-entry pool (about 16 KB) that the board, whose pools hold the game's names
+VM into a 1,280-entry pool (a 14,144-byte block) that the board, whose pools hold the game's names
 alone, would not have needed (docs/BENCHMARKS.md).
 
 The sweep gives the device code a heap of K (the twin's --heap: what `-X heapsize=K` would
@@ -141,6 +141,8 @@ def main(argv=None):
         print("build/CIRCUITPY, build/twin/twin.py")
         return 0
     with tempfile.TemporaryDirectory() as tmp:
+        if args.bundle:  # the runner from today's sources beside it (build_bundle makes both)
+            build_twin(Path(args.bundle).parent / "twin")
         bundle = args.bundle or build_bundle(Path(tmp) / "CIRCUITPY")
         runs = sweep(args.lo, args.hi, args.step, args.level, args.games, args.seed, bundle)
     bad = [k for k, o, _ in runs if o == "failure"]

@@ -1,5 +1,5 @@
 """The tactic prover on the MicroPython VM, from the repository root:
-micropython -X heapsize=32K tests/mp/tprove_check.py COUNT SEED
+micropython -X heapsize=64K tests/mp/tprove_check.py COUNT SEED
 Random positions (engine.rng, the same on CPython) with elite troops on both sides, Mud Fight
 and Blind-Man's Bluff; prints one line per position (the claimant's score and values, the
 opponent's completion or -) and "tprove mp: COUNT positions" (tests/test_tprove.py compares the
