@@ -25,6 +25,7 @@ import tempfile
 import zipfile
 from pathlib import Path
 
+from sim.inline import InlineError, inline_constants
 from sim.minify import MinifyError, minify, private_names
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -325,36 +326,75 @@ def our_sources(root=ROOT):
     return {m: rel for m, rel in mods.items() if rel.as_posix() not in DESKTOP_ONLY}
 
 
-def _copy_tree_files(src_root, rel, out, skip=(), private=None):
+def _copy_tree_files(src_root, rel, out, skip=(), texts=None, private=None):
     for p in sorted((Path(src_root) / rel).rglob("*")):
         if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc":
-            if p.relative_to(src_root).as_posix() in skip:
+            rp = p.relative_to(src_root)
+            if rp.as_posix() in skip:
                 continue
-            target = Path(out) / p.relative_to(src_root)
+            target = Path(out) / rp
             target.parent.mkdir(parents=True, exist_ok=True)
             if p.suffix == ".py":
-                _write_minified(p, target, private)
+                _write_minified(p, target, texts, private)
             else:
                 shutil.copyfile(p, target)
 
 
-def _write_minified(src, target, private=None):
+def _write_minified(src, target, texts=None, private=None):
     """Our device sources ship minified (sim.minify: no docstrings or comments, short local
-    and private names, same lines): fewer qstrs for CircuitPython to intern when it
-    compiles them."""
+    and private names, same lines), their integer constants inlined (sim.inline): fewer
+    qstrs for CircuitPython to intern when it compiles them. `texts`: {path: source} of the
+    sources after inlining (device_texts)."""
+    text = (texts or {}).get(Path(src).as_posix())
+    if text is None:
+        text = src.read_text(encoding="utf-8")
     try:
-        text = minify(src.read_text(encoding="utf-8"), str(src), private)
+        text = minify(text, str(src), private)
     except MinifyError as e:
         raise BundleError(str(e)) from None
     target.write_text(text, encoding="utf-8")
 
 
-def device_private_names(root=ROOT):
+# Names that code outside the bundle reads from its modules (the device twin's runner reads
+# the App's and the session's state): never inlined.
+TWIN_RUNNER = "tests/mp/twin.py"
+
+
+def device_texts(root=ROOT):
+    """{absolute path as posix: source} of our device modules with the program's integer
+    constants inlined together (sim.inline); the names the twin's runner spells are kept."""
+    import io
+    import tokenize
+
+    sources = {}
+    packages = set()
+    paths = {}
+    for mod, rel in our_sources(root).items():
+        if rel.suffix == ".py":
+            sources[mod] = (Path(root) / rel).read_text(encoding="utf-8")
+            paths[mod] = (Path(root) / rel).as_posix()
+            if rel.name == "__init__.py":
+                packages.add(mod)
+    keep = set()
+    runner = Path(root) / TWIN_RUNNER
+    if runner.is_file():
+        for t in tokenize.generate_tokens(io.StringIO(runner.read_text(encoding="utf-8")).readline):
+            if t.type == tokenize.NAME:
+                keep.add(t.string)
+    try:
+        out = inline_constants(sources, packages, keep)
+    except (SyntaxError, InlineError) as e:
+        raise BundleError(str(e)) from None
+    return {paths[m]: text for m, text in out.items()}
+
+
+def device_private_names(root=ROOT, texts=None):
     """The private names of all our device sources, renamed together (sim.minify)."""
     sources = {}
     for rel in our_sources(root).values():
         if rel.suffix == ".py":
-            sources[str(rel)] = (Path(root) / rel).read_text(encoding="utf-8")
+            p = Path(root) / rel
+            sources[str(rel)] = (texts or {}).get(p.as_posix()) or p.read_text(encoding="utf-8")
     try:
         return private_names(sources)
     except (SyntaxError, MinifyError) as e:
@@ -412,13 +452,14 @@ def build(out=DEFAULT_OUT, mpy_cross=None, root=ROOT, cache=DEFAULT_CACHE, requi
     missing = [p for p in DESKTOP_ONLY if not (root / p).is_file()]
     if missing and root == Path(ROOT):
         raise BundleError("DESKTOP_ONLY lists files that do not exist: %s" % ", ".join(missing))
-    private = device_private_names(root)
+    texts = device_texts(root)
+    private = device_private_names(root, texts)
     for name in TOP_FILES:
         if (root / name).is_file():
-            _write_minified(root / name, out / name, private)
+            _write_minified(root / name, out / name, texts, private)
     for pkg in PACKAGES + (ASSETS,):
         if (root / pkg).is_dir():
-            _copy_tree_files(root, pkg, out, DESKTOP_ONLY, private)
+            _copy_tree_files(root, pkg, out, DESKTOP_ONLY, texts, private)
     used_reqs = {}
     for _mod, (lroot, lrel, lreq) in sorted(wanted_libs.items()):
         target = out / "lib" / lrel
