@@ -36,6 +36,7 @@ def test_a_whole_game_against_hard_fits(bundle):
     got = summary(r.stdout)
     assert got["games"] == 1 and 0 < got["peak_live"] < DEVICE_HEAP_K * 1024
     assert 0 < got["min_free"] < DEVICE_HEAP_K * 1024 and got["largest_alloc"] > 0
+    assert detail["fallbacks"] == 0, "the AI ran out of memory: not a game against the full Hard"
     modes = set(re.search(r"^modes=(.*)$", r.stdout, re.M).group(1).split(","))
     assert EVERY_SCREEN <= modes, "screens never reached: %s" % (EVERY_SCREEN - modes)
     assert re.search(r"^todo=$", r.stdout, re.M), "hint, undo, tracker, help, stats: all done"

@@ -97,6 +97,8 @@ def classify(r, games):
         return "failure", "unreadable crash screen: %r" % text
     got = summary(out)
     if r.returncode == 0 and got and got["games"] == games:
+        m = re.search(r" fallbacks=(\d+)$", out, re.M)
+        got["fallbacks"] = int(m.group(1)) if m else -1
         return "complete", got
     return "failure", (out + r.stderr).strip()[-2000:]
 
@@ -118,7 +120,10 @@ def sweep(lo, hi, step, level="hard", games=1, seed=1, bundle=None, log=print):
             first = [line for line in detail.splitlines()[1:] if line][:3]
             log("%dK: crash screen: %s" % (k, " ".join(first)))
         elif outcome == "complete":
-            log("%dK: complete: peak_live=%d min_free=%d" % (k, detail["peak_live"], detail["min_free"]))
+            log(
+                "%dK: complete: peak_live=%d min_free=%d fallbacks=%d"
+                % (k, detail["peak_live"], detail["min_free"], detail["fallbacks"])
+            )
         else:
             log("%dK: FAILURE: %s" % (k, detail))
         k += step
@@ -147,13 +152,17 @@ def main(argv=None):
         runs = sweep(args.lo, args.hi, args.step, args.level, args.games, args.seed, bundle)
     bad = [k for k, o, _ in runs if o == "failure"]
     done = [k for k, o, _ in runs if o == "complete"]
+    full = [k for k, o, d in runs if o == "complete" and d["fallbacks"] == 0]
     print(
-        "sweep: %d heaps from %s, %d complete (smallest %s), %d crash screens, %d failures%s"
+        "sweep: %d heaps from %s, %d complete (smallest %s; without an AI fallback %d, smallest %s),"
+        " %d crash screens, %d failures%s"
         % (
             len(runs),
             "%dK" % runs[0][0] if runs else "-",
             len(done),
             "%dK" % done[0] if done else "-",
+            len(full),
+            "%dK" % full[0] if full else "-",
             sum(1 for _, o, _ in runs if o == "crash screen"),
             len(bad),
             (": " + " ".join("%dK" % k for k in bad)) if bad else "",

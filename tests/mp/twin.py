@@ -33,10 +33,13 @@ code.py does not catch), or on code.py's crash screen (its text is printed; exit
 or 0 with --sweep), or on anything else (a traceback, exit status 1). It prints, then ends
 with one line:
 
-    erases=E game_erases=G1,G2,... human_turns=T1,T2,... presses=P refreshes=R samples=S largest=WHAT
+    erases=E game_erases=G1,G2,... human_turns=T1,T2,... presses=P refreshes=R samples=S largest=WHAT fallbacks=F
     modes=TITLE,SETTINGS,...      (the screens reached)
     todo=                         (what the driver meant to do and did not)
     games=N peak_live=B min_free=B largest_alloc=B
+
+fallbacks: the AI turns answered by the cheaper move (ui.session.Session.cheap_move) because
+the search ran out of memory; a game against the full-strength AI has none.
 
 peak_live: the largest live heap (gc.mem_alloc() after gc.collect()) sampled at every key
 press, every display refresh (the AI's thinking indicator refreshes during its search) and
@@ -154,6 +157,7 @@ class Driver:
         self.app = None
         self.games = 0
         self.presses = 0
+        self.fallbacks = 0  # AI turns answered by the cheap move for want of memory
         self.game_presses = 0
         self.modes = set()
         self.todo = {"settings", "stats", "hint", "pause", "undo", "tracker", "help", "handover"}
@@ -478,7 +482,9 @@ def main():
 
         def app_ai_turn(self):
             meter.sample()
+            before = self.session.fallbacks
             r = ai_turn(self)
+            driver.fallbacks += self.session.fallbacks - before
             n = meter.sample()
             if n > in_game[0]:
                 in_game[0] = n
@@ -534,6 +540,7 @@ def main():
     games = driver.games
     print(
         "erases=%d game_erases=%s human_turns=%s presses=%d refreshes=%d samples=%d largest=%s"
+        " fallbacks=%d"
         % (
             _twin.erases,
             ",".join(str(n) for n in driver.game_erases),
@@ -542,6 +549,7 @@ def main():
             _twin.refreshes,
             meter.samples,
             _twin.largest_what,
+            driver.fallbacks,
         )
     )
     print("modes=" + ",".join(MODE_NAMES[m] for m in range(9) if m in driver.modes))
