@@ -50,7 +50,7 @@ _REPEAT_DELAY_MS = const(300)
 _REPEAT_EVERY_MS = const(90)
 _STICK_DEAD = const(17000)  # joystick: 0..65535, centre about 32768
 _RATE = const(8000)  # sound sample rate
-_WAVE_MAX = const(4000)  # samples in the sound buffer (half a second)
+_WAVE_MAX = const(4000)  # samples of the longest tune (half a second)
 _VOLUME = const(40)  # square wave amplitude around 128 (8-bit samples)
 _IDLE_S = 0.005  # the main loop's sleep when there is nothing to do
 
@@ -113,8 +113,8 @@ class DevicePlatform(Platform):
         self._repeat_at = 0
         self.drive_writable = not getattr(storage.getmount("/"), "readonly", True)  # boot.py
         self._audio = self._speaker_on = None
+        self._wave = None  # the tune playing (8-bit unsigned samples), let go once played
         try:
-            self._wave = bytearray(_WAVE_MAX)  # 8-bit unsigned samples, played in place
             self._speaker_on = digitalio.DigitalInOut(board.SPEAKER_ENABLE)
             self._speaker_on.switch_to_output(value=False)
             self._audio = audioio.AudioOut(board.SPEAKER)
@@ -133,7 +133,9 @@ class DevicePlatform(Platform):
 
     def poll(self):
         now = supervisor.ticks_ms()
-        if self._audio is not None and self._speaker_on.value and not self._audio.playing:
+        if self._wave is not None and not self._audio.playing:
+            self._audio.stop()  # the AudioOut lets go of the sample: the tune's buffer is free
+            self._wave = None
             self._speaker_on.value = False  # quiet between sounds: no hiss
         ev = self._event
         while self._keys.events.get_into(ev):
@@ -187,14 +189,21 @@ class DevicePlatform(Platform):
     save = NvmArea.save
 
     def sound(self, name):
-        """Start a short square-wave tune; it plays in the background and stops by itself."""
+        """Start a short square-wave tune; it plays in the background and stops by itself.
+        Its samples are a buffer of the tune's own length (360 bytes for a card played, 4 KB
+        for the longest), made here and let go by poll() once played: no 4 KB kept for the
+        whole game. A tune that finds no memory is skipped."""
         self.last_sound = name
         notes = SOUND_NOTES.get(name)
         if self._audio is None or notes is None:
             return
         try:
             self._audio.stop()
-            wave = self._wave
+            self._wave = None
+            n = 0
+            for _freq, ms in notes:
+                n += _RATE * ms // 1000
+            wave = bytearray(min(n, _WAVE_MAX))
             n = 0
             for freq, ms in notes:
                 count = min(_RATE * ms // 1000, _WAVE_MAX - n)
@@ -204,9 +213,12 @@ class DevicePlatform(Platform):
                 for i in range(count):
                     wave[n + i] = hi if (i // half) & 1 else lo
                 n += count
-            sample = audiocore.RawSample(memoryview(wave)[:n], sample_rate=_RATE)
+            sample = audiocore.RawSample(wave, sample_rate=_RATE)
             self._speaker_on.value = True
             self._audio.play(sample)
+            self._wave = wave
+        except MemoryError:  # no room for this tune now: the game goes on without it
+            self._wave = None
         except Exception as e:  # a sound must never stop the game
             print("sound disabled:", e)
             self._audio = None
@@ -237,6 +249,7 @@ class DevicePlatform(Platform):
         try:
             if self._audio is not None:
                 self._audio.stop()
+                self._wave = None
                 self._speaker_on.value = False
             self.lights(None)
         except Exception:

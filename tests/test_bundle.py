@@ -652,7 +652,7 @@ def test_code_py_idle_sleeps_a_few_ms(device):
     assert hw.sleeps == [code._IDLE_S] and 0 < code._IDLE_S <= 0.01
 
 
-def test_code_py_reads_the_save_area_in_place_and_plays_sounds_from_one_buffer(device):
+def test_code_py_reads_the_save_area_in_place_and_plays_each_tune_from_its_own_buffer(device):
     from ui.store import Stats, Store
 
     code, hw = device()
@@ -660,10 +660,15 @@ def test_code_py_reads_the_save_area_in_place_and_plays_sounds_from_one_buffer(d
     assert p.load() is hw.nvm  # no 8 KB copy: the store reads microcontroller.nvm by index
     Store(p).save(b"cfg", Stats(), b"GAME")
     assert Store(p).load()[0] == b"cfg"
-    wave = p._wave
+    assert p._wave is None  # no buffer kept between tunes
     p.sound("win")
-    p.sound("move")
-    assert p._wave is wave and isinstance(wave, bytearray) and len(wave) == 4000
+    assert isinstance(p._wave, bytearray) and len(p._wave) == 3760  # 470 ms at 8 kHz
+    p.sound("play")
+    wave = p._wave
+    assert len(wave) == 360 and set(wave) == {128 - 40, 128 + 40}  # 45 ms of a square wave
+    p._audio.playing = False  # the tune has played: the next poll lets go of its buffer
+    p.poll()
+    assert p._wave is None and not p._speaker_on.value
 
 
 def test_code_py_without_terminalio(device, monkeypatch):

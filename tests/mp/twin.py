@@ -38,8 +38,9 @@ with one line:
     todo=                         (what the driver meant to do and did not)
     games=N peak_live=B min_free=B largest_alloc=B
 
-fallbacks: the AI turns answered by the cheaper move (ui.session.Session.cheap_move) because
-the search ran out of memory; a game against the full-strength AI has none.
+fallbacks: the AI turns answered by a cheaper move because memory ran out (a search cut
+short inside engine.ai, or ui.session.Session.cheap_move); a game against the full-strength
+AI has none.
 
 peak_live: the largest live heap (gc.mem_alloc() after gc.collect()) sampled at every key
 press, every display refresh (the AI's thinking indicator refreshes during its search) and
@@ -482,9 +483,18 @@ def main():
 
         def app_ai_turn(self):
             meter.sample()
-            before = self.session.fallbacks
+            # Both kinds of fallback: the session's cheap move, and a search cut short
+            # inside the AI (engine.ai.stats[0]; the module comes and goes with the match).
+            s = self.session  # None once the AI's move ends the match
+            before = s.fallbacks
+            ai = sys.modules.get("engine.ai")
+            cut = ai.stats[0] if ai else 0
             r = ai_turn(self)
-            driver.fallbacks += self.session.fallbacks - before
+            driver.fallbacks += s.fallbacks - before
+            ai_now = sys.modules.get("engine.ai") or ai
+            if ai_now is not None:
+                driver.fallbacks += ai_now.stats[0] - (cut if ai_now is ai else 0)
+            ai = ai_now = s = None  # hold no module or session while sampling
             n = meter.sample()
             if n > in_game[0]:
                 in_game[0] = n
