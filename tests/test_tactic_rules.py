@@ -232,6 +232,38 @@ def test_recruiter_with_fewer_than_three_cards_left():
     assert hand(st, 0) == ["R1", "R2"] and st.to_move == 1
 
 
+def test_recruiter_may_return_the_second_joker_kept_in_hand():
+    """ "If you have already played a Joker and you draw the second one, you must keep it in your
+    hand until the end of the game." docs/RULES.md: that forbids playing it, not returning it
+    with Recruiter ("Choose two cards from your entire hand")."""
+    st = tbuild(stones={1: ("JOKER", "G1")}, hand1="RECRUITER JOKER2 R1", hand2="G2", tp=(1, 1), jk=1)
+    assert mv("JOKER2@2") not in st.legal_moves()
+    play(st, "RECRUITER", "+clan", "+clan", "+clan")
+    assert mv("*JOKER2") in st.legal_moves()
+    play(st, "*JOKER2", "*R1")
+    assert names([st.tdeck[0], st.deck[0]]) == ["JOKER2", "R1"] and st.kn[tcards("JOKER2")[0]] == 1
+    assert "JOKER2" not in hand(st, 0) and names(st.discard()) == ["RECRUITER"]
+
+
+def test_recruiter_with_fewer_than_two_cards_in_hand():
+    """docs/RULES.md: "a hand of fewer than two returns what it holds". One clan card left in
+    the decks: Recruiter draws it, returns it (the only card in hand), and the turn's draw
+    takes it back. Both decks empty and nothing else in hand: nothing to draw or return."""
+    rest = [c for c in names(range(54)) if c != "B1"]
+    tac = "JOKER JOKER2 SPY SHIELD BLIND MUD STRATEGIST BANSHEE TRAITOR"
+    st = tbuild(hand1="RECRUITER", hand2="", disc=" ".join(rest) + " " + tac, top="B1")
+    play(st, "RECRUITER")
+    assert hand(st, 0) == ["B1"] and (st.phase, st.legal_moves()) == (PH_ACTION, [mv("*B1")])
+    play(st, "*B1")
+    assert hand(st, 0) == [] and st.ndeck == 1 and st.phase == PH_CLAIM
+    play(st, "done")
+    assert hand(st, 0) == ["B1"] and st.ndeck == 0 and st.to_move == 1
+    rest = names(range(54))
+    st = tbuild(hand1="RECRUITER", hand2="", disc=" ".join(rest) + " " + tac)
+    play(st, "RECRUITER")
+    assert hand(st, 0) == [] and st.phase == PH_CLAIM and names(st.discard())[-1] == "RECRUITER"
+
+
 def test_strategist_moves_or_discards_one_of_your_cards():
     """Strategist: "choose a Clan or Tactic card on your side of the border on an unclaimed
     Stone. Place it face-up on a different unclaimed Stone or discard it face-up next to the
