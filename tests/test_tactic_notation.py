@@ -87,7 +87,7 @@ def test_the_move_numbers_agree_between_the_game_object_and_the_engine():
 
     public = {k: v for k, v in vars(ttable).items() if k.isupper() and isinstance(v, int)}
     public.update({k: v for k, v in vars(table).items() if k.isupper() and isinstance(v, int)})
-    for mod in ("ttable", "tlegal", "truse", "tactic", "tview", "tplay"):
+    for mod in ("ttable", "tlegal", "truse", "tcard", "tactic", "tview", "tplay"):
         with open(os.path.join(ROOT, "engine", "st1", mod + ".py")) as f:
             for name, value in re.findall(r"^_([A-Z0-9_]+) = const\((\d+)\)", f.read(), re.M):
                 if name in ("T1999",):

@@ -232,6 +232,38 @@ def test_recruiter_with_fewer_than_three_cards_left():
     assert hand(st, 0) == ["R1", "R2"] and st.to_move == 1
 
 
+def test_recruiter_may_return_the_second_joker_kept_in_hand():
+    """ "If you have already played a Joker and you draw the second one, you must keep it in your
+    hand until the end of the game." docs/RULES.md: that forbids playing it, not returning it
+    with Recruiter ("Choose two cards from your entire hand")."""
+    st = tbuild(stones={1: ("JOKER", "G1")}, hand1="RECRUITER JOKER2 R1", hand2="G2", tp=(1, 1), jk=1)
+    assert mv("JOKER2@2") not in st.legal_moves()
+    play(st, "RECRUITER", "+clan", "+clan", "+clan")
+    assert mv("*JOKER2") in st.legal_moves()
+    play(st, "*JOKER2", "*R1")
+    assert names([st.tdeck[0], st.deck[0]]) == ["JOKER2", "R1"] and st.kn[tcards("JOKER2")[0]] == 1
+    assert "JOKER2" not in hand(st, 0) and names(st.discard()) == ["RECRUITER"]
+
+
+def test_recruiter_with_fewer_than_two_cards_in_hand():
+    """docs/RULES.md: "a hand of fewer than two returns what it holds". One clan card left in
+    the decks: Recruiter draws it, returns it (the only card in hand), and the turn's draw
+    takes it back. Both decks empty and nothing else in hand: nothing to draw or return."""
+    rest = [c for c in names(range(54)) if c != "B1"]
+    tac = "JOKER JOKER2 SPY SHIELD BLIND MUD STRATEGIST BANSHEE TRAITOR"
+    st = tbuild(hand1="RECRUITER", hand2="", disc=" ".join(rest) + " " + tac, top="B1")
+    play(st, "RECRUITER")
+    assert hand(st, 0) == ["B1"] and (st.phase, st.legal_moves()) == (PH_ACTION, [mv("*B1")])
+    play(st, "*B1")
+    assert hand(st, 0) == [] and st.ndeck == 1 and st.phase == PH_CLAIM
+    play(st, "done")
+    assert hand(st, 0) == ["B1"] and st.ndeck == 0 and st.to_move == 1
+    rest = names(range(54))
+    st = tbuild(hand1="RECRUITER", hand2="", disc=" ".join(rest) + " " + tac)
+    play(st, "RECRUITER")
+    assert hand(st, 0) == [] and st.phase == PH_CLAIM and names(st.discard())[-1] == "RECRUITER"
+
+
 def test_strategist_moves_or_discards_one_of_your_cards():
     """Strategist: "choose a Clan or Tactic card on your side of the border on an unclaimed
     Stone. Place it face-up on a different unclaimed Stone or discard it face-up next to the
@@ -344,9 +376,9 @@ def test_a_card_moved_to_complete_a_side_is_claimed_in_the_claim_step():
 
 
 def test_two_passes_in_a_row_end_the_game():
-    """docs/RULES.md: when both players pass one after the other, no card can change the
-    border any more; each stone with a complete side goes to the better complete side, then
-    the player with more stones wins."""
+    """docs/RULES.md: when both players pass one after the other ("you can choose to pass and
+    play no card or to play a Tactic card"), the game ends; each stone with a complete side
+    goes to the better complete side, then the rulebook's end conditions decide."""
     owners = {1: 1, 2: 1, 4: 1, 5: 1, 3: 2, 6: 2, 8: 2, 9: 2}
     stones = {
         1: ("R1 R2 R3", ""), 2: ("R4 R5 R6", ""), 3: ("", "O1 O2 O3"), 4: ("O4 O5 O6", ""),
@@ -358,6 +390,53 @@ def test_two_passes_in_a_row_end_the_game():
     assert st.phase == PH_PLAY and st.legal_moves() == [PASS]  # the Spy waits for a tactic card
     play(st, "pass", "done")
     assert st.phase == PH_OVER and st.owner[6] == 1 and st.winner == 0  # stone 7: five stones
+
+
+def _stall(stones, owners, first=0):
+    """Both players pass (empty hands: no clan card to play), one after the other."""
+    st = tbuild(stones=stones, owners=owners)
+    st.first = st.to_move = first
+    play(st, "pass", "done")
+    assert st.phase == PH_PLAY
+    play(st, "pass", "done")
+    assert st.phase == PH_OVER
+    return st
+
+
+def test_a_stall_is_won_by_three_adjacent_stones_before_the_count():
+    """ "The game ends immediately if one of the following two things happen: A player controls
+    three adjacent Stones. A player controls five Stones scattered along the Border. The player
+    who controls these Stones is declared the winner." After two passes (docs/RULES.md) the
+    stones a complete side wins are given first, and these conditions come before the count:
+    player 1's stone 3 makes 1-2-3, three stones against player 2's four."""
+    stones = {
+        1: ("R1 R2 R3", ""), 2: ("R4 R5 R6", ""), 3: ("P1 P2 B4", "G1"), 4: ("", "O1 O2 O3"),
+        6: ("", "O4 O5 O6"), 8: ("", "Y1 Y2 Y3"), 9: ("", "Y4 Y5 Y6"), 5: ("B1", "B2"),
+    }  # fmt: skip
+    st = _stall(stones, {1: 1, 2: 1, 4: 2, 6: 2, 8: 2, 9: 2})
+    assert st.owner[2] == 1 and st.stones_of(0) == 3 and st.stones_of(1) == 4
+    assert st.winner == 0
+    # Both meet a condition: player 2's stone 7 makes 5-6-7 and five stones, three against five.
+    stones = {
+        1: ("R1 R2 R3", ""), 2: ("R4 R5 R6", ""), 3: ("P1 P2 B4", "G1"), 5: ("", "O1 O2 O3"),
+        6: ("", "O4 O5 O6"), 8: ("", "Y1 Y2 Y3"), 9: ("", "Y4 Y5 Y6"), 7: ("B1", "Y7 Y8 B9"),
+    }  # fmt: skip
+    st = _stall(stones, {1: 1, 2: 1, 5: 2, 6: 2, 8: 2, 9: 2})
+    assert (st.owner[2], st.owner[6]) == (1, 2) and st._winner_after_claim(0) and st._winner_after_claim(1)
+    assert st.winner == 1
+
+
+def test_a_stall_with_equal_stones_goes_to_the_player_who_did_not_start():
+    """docs/RULES.md: after two passes, with neither condition met and as many stones on each
+    side (stones 3, 5 and 7 have no complete side), the player who did not start wins."""
+    stones = {
+        1: ("R1 R2 R3", ""), 2: ("R4 R5 R6", ""), 4: ("R7 R8 R9", ""), 6: ("", "O1 O2 O3"),
+        8: ("", "O4 O5 O6"), 9: ("", "Y1 Y2 Y3"), 3: ("B1", "B2"), 7: ("", "G1 G2"),
+    }  # fmt: skip
+    owners = {1: 1, 2: 1, 4: 1, 6: 2, 8: 2, 9: 2}
+    for first in (0, 1):
+        st = _stall(stones, owners, first)
+        assert st.stones_of(0) == st.stones_of(1) == 3 and st.winner == first ^ 1
 
 
 def test_rules_doc_has_the_tactic_section_with_its_quotes():

@@ -172,11 +172,23 @@ def test_unplayed_tactic_cards_are_never_added():
 
 
 def test_a_complete_opponent_side_with_an_elite():
-    """k == n: [] if the complete side already wins, None if not (a tie goes to the claimant,
-    who completed first in this question)."""
-    t = score_t(cards("R7 R8 R9"), 3, False)[0]
-    assert beat_t(t, cards("G8 G9 JOKER"), 3, 3, unseen_but([]), False) is None
-    assert beat_t(t - 1, cards("G8 G9 JOKER"), 3, 3, unseen_but([]), False) == []
+    """Both sides complete (TTable.claim_check, the path every claim takes; beat_t is asked
+    only about an incomplete side): the best scores compare, and a tie goes to "the player who
+    played his third card on the Stone first". G8 G9 JOKER ties R7 R8 R9 (the Joker a G7)."""
+    from engine.st1.table import CLAIM
+    from tests.tactic_helpers import tbuild
+
+    st = tbuild(stones={1: ("R7 R8 R9", "G8 G9 JOKER")}, jk=2)
+    assert st.score_side(0, 0)[0] == st.score_side(0, 1)[0] == 4 << 6 | 24
+    assert st.done[0] < st.done[1]  # player 1 completed first
+    assert st.claim_check(0, 0) is None and st.claim_check(0, 1) == []
+    st.done[0], st.done[1] = st.done[1], st.done[0]  # now player 2 completed first
+    assert st.claim_check(0, 0) == [] and st.claim_check(0, 1) is None
+    st.to_move, st.phase = 1, 1  # player 2's claim step
+    st.apply(CLAIM + 0)
+    assert st.owner[0] == 2 and st.elite_value(JOKER) == card("G7")
+    st = tbuild(stones={1: ("R6 R7 R8", "G8 G9 JOKER")}, jk=2)  # 21 < 24: the Joker's side wins
+    assert st.claim_check(0, 0) == [] and st.claim_check(0, 1) is None
 
 
 def test_brute_force_scores_agree_on_a_few_hand_checked_formations():

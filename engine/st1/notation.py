@@ -33,7 +33,8 @@ def move_text(m):
     raise IllegalMove("no such move: %r" % (m,))
 
 
-def _stone_num(text):
+def stone_num(text):
+    """0-based stone of its digit: stone_num("3") == 2; IllegalMove for anything else."""
     if len(text) != 1 or not "1" <= text <= "9":
         raise IllegalMove("no such stone %r (stones are 1-9)" % (text,))
     return ord(text) - 49
@@ -48,11 +49,11 @@ def parse_move(text):
     if low == "pass":
         return st1.PASS
     if len(t) == 2 and t[0] in "cC":
-        return st1.CLAIM + _stone_num(t[1])
+        return st1.CLAIM + stone_num(t[1])
     at = t.find("@")
     if at < 0:
         raise IllegalMove("malformed move %r (expected like G7@3, C3, done, pass)" % (text,))
-    return parse(t[:at]) * 9 + _stone_num(t[at + 1 :])
+    return parse(t[:at]) * 9 + stone_num(t[at + 1 :])
 
 
 def _cards(seq):

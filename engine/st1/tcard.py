@@ -117,7 +117,8 @@ class TCard(TRuse):
 
     def _stalled(self):
         """Two passes in a row end the game (docs/RULES.md): each stone with a complete side
-        goes to its better complete side, then the player with more stones wins."""
+        goes to its better complete side; then the one player who controls three adjacent
+        stones or five wins, else the one with more stones, else the player who did not start."""
         for s in range(NSTONES):
             if self.owner[s]:
                 continue
@@ -132,7 +133,9 @@ class TCard(TRuse):
                 continue
             self.fix_values(s)
             self.owner[s] = w + 1
-        a, b = self.stones_of(0), self.stones_of(1)
+        a, b = self._winner_after_claim(0), self._winner_after_claim(1)
+        if a == b:
+            a, b = self.stones_of(0), self.stones_of(1)
         self.winner = 0 if a > b else 1 if b > a else self.first ^ 1
         self.phase = _PH_OVER
 

@@ -12,6 +12,7 @@ a=- r1= r2= s1=...s9=, each stone "cards/cards/owner/modes" (docs/NOTATION.md).
 from engine import st1
 from engine.cards import parse as clan_parse
 from engine.errors import IllegalMove
+from engine.st1.notation import stone_num
 from engine.st1.tactic import TState
 from engine.st1.ttable import (
     DRAW,
@@ -70,12 +71,6 @@ def move_text(m):
     return ">discard"
 
 
-def _stone(text):
-    if len(text) != 1 or not "1" <= text <= "9":
-        raise IllegalMove("no such stone %r (stones are 1-9)" % (text,))
-    return ord(text) - 49
-
-
 def parse_move(text):
     """Text to a tactic move int (engine.st1.game.parse_move tries the base game's forms
     first): parse_move("BANSHEE") == 558, parse_move("+tactic") == 588."""
@@ -88,7 +83,7 @@ def parse_move(text):
     if low == ">discard":
         return STEP_DISCARD
     if t[:1] == ">":
-        return STEP_STONE + _stone(t[1:])
+        return STEP_STONE + stone_num(t[1:])
     try:
         if t[:1] == "*":
             return STEP_CARD + parse_card(t[1:])
@@ -101,7 +96,7 @@ def parse_move(text):
         ) from None
     if (at < 0) != (c >= RECRUITER):
         raise IllegalMove("%r: a ruse is played without a stone, other cards on one" % (text,))
-    return c * 9 if at < 0 else c * 9 + _stone(t[at + 1 :])
+    return c * 9 if at < 0 else c * 9 + stone_num(t[at + 1 :])
 
 
 def _cards(seq, ev=None):

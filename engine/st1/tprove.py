@@ -187,15 +187,14 @@ def _run(rank, miss, m, col, um, unseen, spy, shield):
 
 
 def beat_t(target, opp, k, n, unseen, blind):
-    """Clan cards the opponent could add to its k cards `opp` (clan and elite ids, elites at
-    their best value) to score above `target`, or None. Ties are not a win for the opponent:
-    it would complete after the claimant. Only clan cards with unseen[c] set are added."""
+    """Clan cards the opponent could add to its k < n cards `opp` (clan and elite ids, elites
+    at their best value) to score above `target`, or None. Ties are not a win for the
+    opponent: it would complete after the claimant. Only clan cards with unseen[c] set are
+    added. (A complete opponent side is compared by the caller, TTable.claim_check.)"""
     col, st, mask, base, nj, spy, shield = _parse(opp, k)
     if nj + spy + shield == 0 and not blind:
         return beat(target, opp, k, n, unseen)
     m = n - k
-    if m == 0:
-        return [] if score_t(opp, n, blind)[0] > target else None
     base += 9 * nj + 7 * spy + 3 * shield
     if not blind:
         um = None

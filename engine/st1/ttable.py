@@ -48,17 +48,12 @@ TNMOVES = const(663)
 PH_DRAW = const(3)
 PH_ACTION = const(4)
 NONE = const(255)
-_NCLAN = const(54)
-_M_BLIND = const(1)
-_RECRUITER = const(60)
-_STRATEGIST = const(61)
-_TRAITOR = const(63)
 
 
 def cname(c):
     """A card's name: "G7", "SPY"."""
-    if c >= _NCLAN:
-        return TNAMES[c - _NCLAN]
+    if c >= NCLAN:
+        return TNAMES[c - NCLAN]
     from engine.cards import name
 
     return name(c)
@@ -84,7 +79,7 @@ def copy_ttable(dst, src):
 
 def _elite(cards):
     for c in cards:
-        if c >= _NCLAN:
+        if c >= NCLAN:
             return True
     return False
 
@@ -100,7 +95,7 @@ class TTable(Table):
         not in p's hand (p < 0: the public set, which proofs use)."""
         u = bytearray(64)
         pub = self.public
-        for c in range(_NCLAN):
+        for c in range(NCLAN):
             if not pub[c]:
                 u[c] = 1
         if p >= 0:
@@ -112,7 +107,7 @@ class TTable(Table):
         """(score, values) of p's complete side: the values its elite troops take."""
         n = self.need[stone]
         cards = self.side(stone, p)
-        blind = self.mode[stone] & _M_BLIND
+        blind = self.mode[stone] & M_BLIND
         if not blind and not _elite(cards):
             return score(cards, n), []
         from engine.st1.tprove import score_t
@@ -138,7 +133,7 @@ class TTable(Table):
         if unseen is None:
             unseen = self.unseen(-1)
         opp = self.side(stone, p ^ 1)
-        blind = self.mode[stone] & _M_BLIND
+        blind = self.mode[stone] & M_BLIND
         if not blind and not _elite(opp):
             return beat(mine, opp, k, n, unseen)
         from engine.st1.tprove import beat_t
@@ -171,18 +166,18 @@ class TTable(Table):
             o = (s * 2 + side) * SLOTS
             for k in range(self.cnt[s * 2 + side]):
                 c = self.board[o + k]
-                if not clan_only or c < _NCLAN:
+                if not clan_only or c < NCLAN:
                     out.append(c)
         out.sort()
         return out
 
     def can_resolve(self, card, p):
         """True if p's ruse `card` has something to act on (docs/RULES.md)."""
-        if card == _RECRUITER:
+        if card == RECRUITER:
             return True
         cnt = self.cnt
-        if card != _TRAITOR:  # a card of one's own (Strategist) or the opponent's (Banshee)
-            side = p if card == _STRATEGIST else p ^ 1
+        if card != TRAITOR:  # a card of one's own (Strategist) or the opponent's (Banshee)
+            side = p if card == STRATEGIST else p ^ 1
             for s in range(NSTONES):
                 if not self.owner[s] and cnt[s * 2 + side]:
                     return True
