@@ -13,7 +13,19 @@ from tests.mp_util import ROOT, run_mp
 
 SUMMARY = re.compile(r"^games=(\d+) p1_wins=(\d+) p2_wins=(\d+) avg_turns=([\d.]+) games_per_s=([\d.]+)$")
 # The variant's modules: the base game must load none of them (docs/ENGINE.md).
-_MODS = ("tcards", "tforms", "tprove", "tlegal", "tstate", "tchoice", "tsteps", "thidden", "tview", "tplay")
+_MODS = (
+    "tcards",
+    "tforms",
+    "tprove",
+    "tlegal",
+    "tstate",
+    "tchoice",
+    "tsteps",
+    "thidden",
+    "tview",
+    "tplay",
+    "tload",
+)
 TACTIC = {"engine.st2." + m for m in _MODS + ("tnotation",)}
 # The heap of the VM run: the smallest that plays these games with the engine compiled from
 # source is 76K to 80K (docs/BENCHMARKS.md: the 48K target is not met); a margin on top.

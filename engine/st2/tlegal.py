@@ -27,7 +27,7 @@ except ImportError:
         return x
 
 
-from engine.st2.cards import kind, need
+from engine.st2.cards import need
 from engine.st2.table import Table
 
 
@@ -108,38 +108,30 @@ class TLegal:
             n += self.cnt[t * 2 + p]
         return n
 
-    def has_room(self, p):
-        """Has player p a tile with room on their side?"""
-        cnt, side = self.cnt, self.side
+    def playable(self, c, p):
+        """Can player p carry out action card c now (every step then has a choice)? Counted
+        in place: no list is built."""
+        if c == _EXCHANGE:
+            return True
+        if c == _EXPLOSION:
+            return sum(self.cnt) > 0
+        if c == _SUPPORT or c == _RECRUITMENT:  # discarded cards: siege ones for Support
+            n = 0
+            loc = self.loc
+            for x in range(_NSIEGE if c == _SUPPORT else _ACTIONS):
+                if loc[x] == 2:
+                    n += 1
+            if c == _SUPPORT or not n:
+                return n >= 2
+        elif not self.on_wall(p if c == _REDEPLOYMENT else p ^ 1):
+            return False
+        if c == _REDEPLOYMENT or c == _DESERTION:
+            return True
+        cnt, side = self.cnt, self.side  # Recruitment and Treason: a tile of yours with room
         for t in range(_NTILES):
             if cnt[t * 2 + p] < need(t, side[t]):
                 return True
         return False
-
-    def ndiscarded(self, top):
-        """How many cards among ids 0..top-1 are in the discard."""
-        loc = self.loc
-        n = 0
-        for c in range(top):
-            if loc[c] == 2:
-                n += 1
-        return n
-
-    def playable(self, c, p):
-        """Can player p carry out action card c now (every step then has a choice)?"""
-        if c == _REDEPLOYMENT:
-            return self.on_wall(p) > 0
-        if c == _DESERTION:
-            return self.on_wall(p ^ 1) > 0
-        if c == _TREASON:
-            return self.on_wall(p ^ 1) > 0 and self.has_room(p)
-        if c == _RECRUITMENT:
-            return self.ndiscarded(_ACTIONS) > 0 and self.has_room(p)
-        if c == _EXPLOSION:
-            return sum(self.cnt) > 0
-        if c == _SUPPORT:
-            return self.ndiscarded(_NSIEGE) >= 2
-        return c == _EXCHANGE
 
     def card_moves(self, p, out):
         """Append player p's card plays (sorted) to out."""
@@ -210,38 +202,10 @@ class TLegal:
 
     def declare_check(self, t, vals=None):
         """The base game's check (engine.st2.table), with elite troops at their best values
-        (engine.st2.tprove) when the tile holds one. `vals`, a list, receives the (elite, siege
-        card) pairs those values are, for a declaration to show: the Attacker's elites, and the
-        Defender's when their formation is complete too."""
+        when the tile holds one (engine.st2.tprove.declare_t; `vals`, a list, receives the
+        values a declaration shows)."""
         if not self.has_elite(t):
             return Table.declare_check(self, t)
-        from engine.st2.tprove import beat_t, score_t
+        from engine.st2.tprove import declare_t
 
-        n = need(t, self.side[t])
-        i = t * 2
-        if self.cnt[i] < n:
-            return "tile %d: the Attacker's formation is not complete" % (t + 1)
-        kd = kind(t, self.side[t])
-        cs = self.cards_at(t, 0)
-        mine, mv = score_t(cs, n, kd)
-        if vals is not None:
-            _pairs(cs, mv, vals)
-        k = self.cnt[i + 1]
-        if k == n:
-            cs = self.cards_at(t, 1)
-            theirs, tv = score_t(cs, n, kd)
-            if vals is not None:
-                _pairs(cs, tv, vals)
-            if mine > theirs or (mine == theirs and self.done[i] < self.done[i + 1]):
-                return None
-            return []
-        return beat_t(mine, self.cards_at(t, 1), k, n, kd, self.loc)
-
-
-def _pairs(cs, v, out):
-    """Append (elite, the siege card it takes) for the elites of cards cs, v their values."""
-    j = 0
-    for c in cs:
-        if c >= _FIRST:
-            out.append((c, v[j]))
-            j += 1
+        return declare_t(self, t, vals)
