@@ -28,7 +28,7 @@ _MODS = (
 )
 TACTIC = {"engine.st2." + m for m in _MODS + ("tnotation",)}
 # The heap of the VM run: the smallest that plays these games with the engine compiled from
-# source is 76K to 80K (docs/BENCHMARKS.md: the 48K target is not met); a margin on top.
+# source is 71K (docs/BENCHMARKS.md: the 48K target is not met); a margin on top.
 HEAP = "96K"
 
 
