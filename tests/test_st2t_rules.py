@@ -459,3 +459,98 @@ def test_the_exchange_choice_is_secret_until_the_cards_move():
         assert c1("G3") in s.hand_of(0) and all(c in s.hand_of(1) for c in picks)
     s = v0.sample(rng)
     assert list(s.pick[:3]) == cards("Y2 Y4 Y6") and s.pick[3] in s.hand_of(1)
+
+
+def test_unplayed_tactic_cards_are_not_considered_in_a_declaration():
+    """Issue 15: 'unplayed tactic cards are not considered' (the rulebook: 'referencing only the
+    cards already played and discarded'). Tile 7 (lowest sum wins): R0 Y0 G1 (1) against B0,
+    with G0 and P0 discarded, holds though both Jokers are unplayed (two Jokers as 0 would
+    beat it); with G0 and P0 unseen it does not. Both paths of TLegal.declare_check: a tile
+    without an elite (the base game's check) and one with the Attacker's Shield as 1."""
+    for mine, hand1 in (("R0 Y0 G1", "Y1 Y2 Y3 Y4 Y5 Y6 Y7"), ("R0 Y0 SHIELD", "Y1 Y2 Y3 Y4 Y5 Y6 Y7")):
+        tc = (1, 0) if "SHIELD" in mine else None
+        for discard, proven in (("G0 P0", True), ("", False)):
+            st = build(
+                {7: (mine, "B0")},
+                hand1=hand1,
+                hand2="JOKER JOKER2 Y8 Y9 Y10 Y11 R1",
+                discard=discard,
+                tcount=tc,
+            )
+            assert st.loc[JOKER] == 0 and st.loc[JOKER + 1] == 0  # in the Defender's hand
+            why = st.declare_check(6)
+            if proven:
+                assert why is None, (mine, why)
+                st.apply(T.DECLARE + 6)
+                assert st.side[6] == 1
+            else:
+                assert why == cards("G0 P0"), (mine, why)
+    # The same with the Jokers in the tactic deck: not played either.
+    st = build({7: ("R0 Y0 G1", "B0")}, discard="G0 P0")
+    assert st.loc[JOKER] == 0 and JOKER in st.tdeck[: st.ntdeck] and st.declare_check(6) is None
+
+
+def test_a_declaration_scores_each_side_with_an_elite_once(monkeypatch):
+    """The elite troops' values a declaration shows are the ones its check scored: score_t runs
+    once for each complete side (it ran twice, for the check and then for the display)."""
+    from engine.st2 import tprove
+
+    calls = []
+    real = tprove.score_t
+
+    def counted(cs, n, kd):
+        calls.append(bytes(cs))
+        return real(cs, n, kd)
+
+    monkeypatch.setattr(tprove, "score_t", counted)
+    st = build({3: ("B1 B2", "P7 P9 P10")}, hand1="SHIELD Y1 Y2 Y3 Y4 Y5 Y6", discard="P8")
+    do(st, "SHIELD@3")
+    del calls[:]
+    do(st, "C3")
+    assert bytes(st.shown[:2]) == bytes([c1("SHIELD"), c1("B3")]) and st.side[2] == 1
+    assert sorted(calls) == sorted([bytes(cards("B1 B2 SHIELD")), bytes(cards("P7 P9 P10"))])
+
+
+def test_playable_action_cards_against_the_rule_written_out():
+    """TLegal.playable counts without building lists: the same answers as the rule written
+    out with lists, for every action card and player, on every state of random games."""
+    from engine.st2.cards import NSIEGE
+    from engine.st2.tcards import (
+        ACTIONS,
+        DESERTION,
+        END,
+        EXPLOSION,
+        RECRUITMENT,
+        REDEPLOYMENT,
+        SUPPORT,
+        TREASON,
+    )
+    from engine.st2.tplay import random_move
+
+    def slow(st, c, p):
+        mine = sum(st.cnt[t * 2 + p] for t in range(7))
+        theirs = sum(st.cnt[t * 2 + 1 - p] for t in range(7))
+        room = len(st.open_tiles(p)) > 0
+        discard = [d for d in range(ACTIONS) if st.loc[d] == 2]
+        return {
+            REDEPLOYMENT: mine > 0,
+            RECRUITMENT: len(discard) > 0 and room,
+            DESERTION: theirs > 0,
+            TREASON: theirs > 0 and room,
+            EXPLOSION: sum(st.cnt) > 0,
+            SUPPORT: len([d for d in discard if d < NSIEGE]) >= 2,
+            EXCHANGE: True,
+        }[c]
+
+    rng = Rng(4)
+    seen = set()
+    for g in range(15):
+        st = TState(g)
+        while st.phase != T.PH_OVER:
+            for c in range(ACTIONS, END):
+                for p in (0, 1):
+                    ok = st.playable(c, p)
+                    assert ok == slow(st, c, p), (c, p)
+                    seen.add((c, ok))
+            st.apply(random_move(st, rng))
+    assert len(seen) == 13  # each card both playable and not, but the Exchange, always

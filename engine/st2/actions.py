@@ -6,10 +6,11 @@ from engine.st2.cards import NTILES, name
 from engine.st2.moves import ATTACKER, CAULDRON, DECLARE, DEFENDER, PH_DECLARE, PH_PLAY, RETREAT
 
 
-def act(st, p, move):
-    """Apply a DECLARE, CAULDRON or RETREAT move of player p (IllegalMove, nothing changed)."""
+def act(st, p, move, checked=()):
+    """Apply a DECLARE, CAULDRON or RETREAT move of player p (IllegalMove, nothing changed).
+    `checked`: (st.declare_check(tile),) when the caller has made the declaration's check."""
     if move < CAULDRON:
-        declare(st, p, move - DECLARE)
+        declare(st, p, move - DECLARE, checked)
     elif move < RETREAT:
         cauldron(st, p, move - CAULDRON)
     else:
@@ -49,12 +50,12 @@ def retreat(st, p, mask):
     st.prep = 1
 
 
-def declare(st, p, t):
+def declare(st, p, t, checked=()):
     if p != ATTACKER:
         raise IllegalMove("only the Attacker declares control")
     if st.phase != PH_PLAY and st.phase != PH_DECLARE:
         raise IllegalMove("declarations are made during the Attacker's turn")
-    why = st.declare_check(t)
+    why = checked[0] if checked else st.declare_check(t)
     if why is not None:
         if isinstance(why, str):
             raise IllegalMove(why)

@@ -76,6 +76,7 @@ def new_state(options=None, seed=None):
     {"variant": 1} the tactic variant."""
     variant = 0 if not options else options.get("variant", 0)
     if variant == 1 and type(variant) is int:
+        from engine.st2 import tload  # noqa: F401 - the variant's modules, leaves first
         from engine.st2.tstate import TState
 
         return TState(seed)

@@ -27,7 +27,7 @@ except ImportError:
         return x
 
 
-from engine.st2.cards import kind, need
+from engine.st2.cards import need
 from engine.st2.table import Table
 
 
@@ -109,20 +109,29 @@ class TLegal:
         return n
 
     def playable(self, c, p):
-        """Can player p carry out action card c now (every step then has a choice)?"""
-        if c == _REDEPLOYMENT:
-            return self.on_wall(p) > 0
-        if c == _DESERTION:
-            return self.on_wall(p ^ 1) > 0
-        if c == _TREASON:
-            return self.on_wall(p ^ 1) > 0 and len(self.open_tiles(p)) > 0
-        if c == _RECRUITMENT:
-            return len(self.discarded(_ACTIONS)) > 0 and len(self.open_tiles(p)) > 0
+        """Can player p carry out action card c now (every step then has a choice)? Counted
+        in place: no list is built."""
+        if c == _EXCHANGE:
+            return True
         if c == _EXPLOSION:
             return sum(self.cnt) > 0
-        if c == _SUPPORT:
-            return len(self.discarded(_NSIEGE)) >= 2
-        return c == _EXCHANGE
+        if c == _SUPPORT or c == _RECRUITMENT:  # discarded cards: siege ones for Support
+            n = 0
+            loc = self.loc
+            for x in range(_NSIEGE if c == _SUPPORT else _ACTIONS):
+                if loc[x] == 2:
+                    n += 1
+            if c == _SUPPORT or not n:
+                return n >= 2
+        elif not self.on_wall(p if c == _REDEPLOYMENT else p ^ 1):
+            return False
+        if c == _REDEPLOYMENT or c == _DESERTION:
+            return True
+        cnt, side = self.cnt, self.side  # Recruitment and Treason: a tile of yours with room
+        for t in range(_NTILES):
+            if cnt[t * 2 + p] < need(t, side[t]):
+                return True
+        return False
 
     def card_moves(self, p, out):
         """Append player p's card plays (sorted) to out."""
@@ -191,23 +200,12 @@ class TLegal:
                 return True
         return False
 
-    def declare_check(self, t):
+    def declare_check(self, t, vals=None):
         """The base game's check (engine.st2.table), with elite troops at their best values
-        (engine.st2.tprove) when the tile holds one."""
+        when the tile holds one (engine.st2.tprove.declare_t; `vals`, a list, receives the
+        values a declaration shows)."""
         if not self.has_elite(t):
             return Table.declare_check(self, t)
-        from engine.st2.tprove import beat_t, score_t
+        from engine.st2.tprove import declare_t
 
-        n = need(t, self.side[t])
-        i = t * 2
-        if self.cnt[i] < n:
-            return "tile %d: the Attacker's formation is not complete" % (t + 1)
-        kd = kind(t, self.side[t])
-        mine = score_t(self.cards_at(t, 0), n, kd)[0]
-        k = self.cnt[i + 1]
-        if k == n:
-            theirs = score_t(self.cards_at(t, 1), n, kd)[0]
-            if mine > theirs or (mine == theirs and self.done[i] < self.done[i + 1]):
-                return None
-            return []
-        return beat_t(mine, self.cards_at(t, 1), k, n, kd, self.loc)
+        return declare_t(self, t, vals)

@@ -13,7 +13,19 @@ the elite troops' values of the last declaration (s=ELITE=CARD), the chance gene
 from engine.errors import IllegalMove
 from engine.st2 import moves as T
 from engine.st2.cards import NONE, NSIEGE, NTILES, need
-from engine.st2.tcards import ACTIONS, END, FIRST, NTACTIC, name, parse
+from engine.st2.tcards import (
+    ACTIONS,
+    END,
+    EXCHANGE,
+    FIRST,
+    NTACTIC,
+    RECRUITMENT,
+    REDEPLOYMENT,
+    SUPPORT,
+    TREASON,
+    name,
+    parse,
+)
 from engine.st2.tstate import TState
 from engine.text import int_field
 
@@ -162,6 +174,8 @@ def parse_position(text):
         raise IllegalMove("an action card is carried out exactly in the action and exchange phases")
     if st.act and st.loc[st.act] != 3 + st.turn_player():
         raise IllegalMove("the action being carried out is among the turn player's used cards")
+    _tactic_counts(st)
+    _check_action(st)
     if st.phase == T.PH_DECLARE and (st.to_move != 0 or not st.declarable()):
         raise IllegalMove("the declare phase is the Attacker's, with a declaration possible")
     if st.phase == T.PH_DRAW and not st.ntdeck:
@@ -190,6 +204,77 @@ def _action(st, f):
             st.pick[3 * j + i] = cs[i]
         n += len(cs)
     st.nstep = n
+
+
+def _tactic_counts(st):
+    """c=: every tactic card out of the hands and the tactic deck was played by someone, each
+    player's used actions among theirs, one more than the other's at most."""
+    held = 0
+    for c in st.hand:
+        if FIRST <= c < END:
+            held += 1
+    if st.tcount[0] + st.tcount[1] != NTACTIC - st.ntdeck - held:
+        raise IllegalMove(
+            "c=: %d tactic cards are out of the hands and the deck" % (NTACTIC - st.ntdeck - held)
+        )
+    if st.tcount[0] > st.tcount[1] + 1 or st.tcount[1] > st.tcount[0] + 1:
+        raise IllegalMove("c=: one Tactic card more than the opponent, at most")
+    for p in (0, 1):
+        used = 0
+        for c in range(ACTIONS, END):
+            used += st.loc[c] == 3 + p
+        if used > st.tcount[p]:
+            raise IllegalMove("c=: player %d used more action cards than they played" % (p + 1))
+
+
+def _check_action(st):
+    """a=: the cards already chosen for the action card being carried out are cards it can
+    choose (engine.st2.tsteps), and its next step has a choice."""
+    a = st.act
+    if not a:
+        return
+    p = st.turn_player()
+    n = st.nstep
+    mine = [c for c in st.pick[:3] if c != NONE]
+    other = [c for c in st.pick[3:] if c != NONE]
+    if a == EXCHANGE:
+        h0 = st.hand_of(p)
+        h1 = st.hand_of(p ^ 1)
+        if st.xk != min(3, len(h0), len(h1)) or not st.xk:
+            raise IllegalMove("a=: the Exchange's size is 3, or the smaller hand's")
+        if st.phase == T.PH_ACTION:
+            ok = len(mine) < st.xk and not other
+        else:
+            ok = len(mine) == st.xk and len(other) < st.xk
+        if not ok:
+            raise IllegalMove(
+                "a=: the Exchange's cards, the turn player's first (all of them in its second half)"
+            )
+        for cs, h in ((mine, h0), (other, h1)):
+            for j in range(len(cs)):
+                if cs[j] not in h or (j and cs[j] <= cs[j - 1]):
+                    raise IllegalMove(
+                        "a=: an Exchange's cards are in the chooser's hand, in increasing order"
+                    )
+    else:
+        if (
+            st.xk
+            or other
+            or st.phase != T.PH_ACTION
+            or n > (a in (REDEPLOYMENT, RECRUITMENT, TREASON, SUPPORT))
+        ):
+            raise IllegalMove("a=: %s has no such step" % name(a))
+        if n:
+            c = mine[0]
+            if a == RECRUITMENT or a == SUPPORT:
+                ok = c < (NSIEGE if a == SUPPORT else ACTIONS) and st.loc[c] == 2
+            else:
+                i = st.find(c)[0]
+                ok = i >= 0 and i & 1 == (p if a == REDEPLOYMENT else p ^ 1)
+            if not ok:
+                raise IllegalMove("a=: %s cannot choose %s" % (name(a), name(c)))
+    if not st.legal_moves():
+        raise IllegalMove("a=: %s has no next step to choose" % name(a))
 
 
 def _known(st, f):

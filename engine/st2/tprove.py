@@ -24,7 +24,7 @@ except ImportError:
         return x
 
 
-from engine.st2.cards import K_ALL, K_COLOUR, K_LOW, K_RUN, K_SAME, K_SUM
+from engine.st2.cards import K_ALL, K_COLOUR, K_LOW, K_RUN, K_SAME, K_SUM, kind, need
 from engine.st2.forms import extreme
 from engine.st2.prove import beat, score
 from engine.st2.tforms import JOKER, colour, pick, same, vmax, vmin, windows
@@ -147,3 +147,37 @@ def beat_t(target, opp, k, n, kd, seen):
     cards; None if no completion does (prove.beat's answer with no elite)."""
     got = beat_tv(target, opp, k, n, kd, seen)
     return None if got is None else got[0]
+
+
+def declare_t(st, t, vals=None):
+    """engine.st2.table's declare_check for a tile t of a tactic State or View holding an elite
+    troop: None if the Attacker's declaration holds, else why not. `vals`, a list, receives the
+    (elite, siege card) pairs the elites' best values are, for the declaration to show: the
+    Attacker's, and the Defender's when their formation is complete too."""
+    n = need(t, st.side[t])
+    i = t * 2
+    if st.cnt[i] < n:
+        return "tile %d: the Attacker's formation is not complete" % (t + 1)
+    kd = kind(t, st.side[t])
+    cs = st.cards_at(t, 0)
+    mine, v = score_t(cs, n, kd)
+    if vals is not None:
+        _pairs(cs, v, vals)
+    k = st.cnt[i + 1]
+    if k < n:
+        return beat_t(mine, st.cards_at(t, 1), k, n, kd, st.loc)
+    cs = st.cards_at(t, 1)
+    theirs, v = score_t(cs, n, kd)
+    if vals is not None:
+        _pairs(cs, v, vals)
+    if mine > theirs or (mine == theirs and st.done[i] < st.done[i + 1]):
+        return None
+    return []
+
+
+def _pairs(cs, v, out):
+    j = 0
+    for c in cs:
+        if c >= JOKER:
+            out.append((c, v[j]))
+            j += 1

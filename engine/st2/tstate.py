@@ -29,6 +29,7 @@ _NTACTIC = const(11)
 _FIRST = const(60)
 _NSIEGE = const(60)
 _ACTIONS = const(64)
+_SUPPORT = const(69)
 _END = const(71)
 _NCARDS = const(72)
 _DECLARE = const(504)
@@ -126,11 +127,12 @@ class TState(TLegal, State):
         elif move < _DONE:
             from engine.st2.actions import act
 
-            vals = ()
             t = move - _DECLARE
-            if move < _CAULDRON and self.has_elite(t) and self.cnt[t * 2] == self.need(t):
-                vals = self.elite_values(t)
-            act(self, p, move)
+            vals = []  # the elite troops' values, scored once for the check and the display
+            if move < _CAULDRON and self.has_elite(t):
+                act(self, p, move, (self.declare_check(t, vals),))
+            else:
+                act(self, p, move)
             if move < _CAULDRON:
                 sh = self.shown
                 sh[:] = b"\xff" * 8
@@ -150,25 +152,6 @@ class TState(TLegal, State):
             raise IllegalMove("the draw (ds, dt) comes after the card")
         else:
             raise IllegalMove("that is an action card's step, and no action card is being played")
-
-    def elite_values(self, t):
-        """(elite, siege card) pairs the elite troops of tile t take in a declaration: the
-        Attacker's, and the Defender's when their formation is complete too."""
-        from engine.st2.tprove import score_t
-
-        n = self.need(t)
-        kd = self.kind(t)
-        out = []
-        for p in (0, 1):
-            cs = self.cards_at(t, p)
-            if len(cs) == n:
-                vals = score_t(cs, n, kd)[1]
-                j = 0
-                for c in cs:
-                    if c >= _FIRST:
-                        out.append((c, vals[j]))
-                        j += 1
-        return out
 
     def tactic_check(self, p):
         if not self.may_tactic(p):
@@ -194,7 +177,7 @@ class TState(TLegal, State):
             return
         if self.ndeck:
             kn = self.kn
-            if self.loc[69] > 2:  # SUPPORT has been played: someone may know deck cards
+            if self.loc[_SUPPORT] > 2:  # SUPPORT has been played: someone may know deck cards
                 # The other player no longer knows where they are: the card drawn may be one.
                 bit = 4 << (p ^ 1)
                 for j in range(_NSIEGE):

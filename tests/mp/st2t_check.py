@@ -28,11 +28,30 @@ def check(name, fn):
         print("FAIL %s: %r" % (name, e))
 
 
+_BYTES = ("board", "cnt", "done", "side", "loc", "hand", "deck", "tdeck", "tcount", "pick", "kn", "shown")
+_INTS = (
+    "ndeck",
+    "ntdeck",
+    "to_move",
+    "phase",
+    "winner",
+    "turn",
+    "nplayed",
+    "oil",
+    "prep",
+    "act",
+    "nstep",
+    "xk",
+)
+
+
+def snap(st):
+    """Every buffer and field of a tactic State, as values (nothing shared with the state)."""
+    return [bytes(getattr(st, f)) for f in _BYTES] + [getattr(st, f) for f in _INTS] + [st.chz, st.chw]
+
+
 def same(a, b):
-    for f in ("board", "cnt", "done", "side", "loc", "hand", "tcount", "pick", "kn"):
-        if bytes(getattr(a, f)) != bytes(getattr(b, f)):
-            return False
-    return a.ndeck == b.ndeck and a.ntdeck == b.ntdeck and a.to_move == b.to_move and a.phase == b.phase
+    return snap(a) == snap(b)
 
 
 def copies_views_samples():
@@ -41,12 +60,16 @@ def copies_views_samples():
     for seed in (9, 10, 11):
         st = game.new_state({"variant": 1}, seed)
         while not game.is_over(st):
+            before = snap(st)
             a = st.copy()
-            b = st.copy()
             m = random_move(st, rng)
             assert m in st.legal_moves()
             st.apply(m)
-            assert same(a, b)
+            # The copy kept its own buffers (a shared one would have changed with the move),
+            # and plays on as the original did.
+            assert snap(a) == before, "a copy changed with the state it was copied from"
+            a.apply(m)
+            assert same(a, st)
             if rng.randrange(4) == 0 and not game.is_over(st):
                 p = st.to_move
                 v = st.view(p)
@@ -78,7 +101,8 @@ def match_record():
     print("match %d games winner %d, %d bytes" % (len(rec.games), m.winner(), len(data)))
 
 
-for name, fn in (("copies, views, samples", copies_views_samples), ("match record", match_record)):
-    check(name, fn)
-print("st2t mp: %d passed, %d failed" % (passed, failed))
-sys.exit(1 if failed else 0)
+if __name__ == "__main__":  # tests/test_st2t_mp.py also imports it on CPython
+    for name, fn in (("copies, views, samples", copies_views_samples), ("match record", match_record)):
+        check(name, fn)
+    print("st2t mp: %d passed, %d failed" % (passed, failed))
+    sys.exit(1 if failed else 0)
