@@ -14,8 +14,10 @@ from engine.games import load  # noqa: E402
 from engine.rng import Rng  # noqa: E402
 from sim.tools import random_mover  # noqa: E402
 from ui import gfx  # noqa: E402
+from ui import pick as P  # noqa: E402
 from ui.board import BASE, HAND_Y, MINE_Y, MSG_Y, SIDE_X, STONE_Y, BoardView, layout_for  # noqa: E402
-from ui.pick import CARD, EXTRA, NO, TARGET, Pick, option, options, tryable  # noqa: E402
+from ui.pick import CARD, EXTRA, NO, TARGET, option, options, tryable  # noqa: E402
+from ui.play import Play  # noqa: E402
 
 
 def lacks(part, value):
@@ -173,6 +175,11 @@ class _Board:
         self.stone = (t, "slot" if slot else "on")
 
 
+class _Clock:
+    def ticks_ms(self):
+        return 0
+
+
 class _Rec:
     def __init__(self):
         self.moves = []
@@ -190,21 +197,35 @@ class _Session:
         return [m]
 
 
-class Table(Pick):
-    """Pick with a stand-in session and board: what ui.play.Play gives it."""
+class Table(Play):
+    """The picker's functions (ui.pick) on a stand-in session and board: the picker's state and
+    unpick() from ui.play.Play, as the App has them."""
 
     def __init__(self, g, st):
         self.session = _Session(g, st)
         self.board = _Board()
         self.played = []
         self.notes = []
-        self._init_pick()
+        self.p = _Clock()
+        self._init_play()
+
+    def pick_key(self, k):
+        P.pick_key(self, k)
+
+    def point_at(self, m):
+        P.point_at(self, m)
+
+    def _pick(self):
+        return P.read(self)
+
+    def _cur(self):
+        return P.cur(self)
 
     def sound(self, name):
         pass
 
     def redraw(self, note=None):
-        self._point(self.board, self.session.state, self.session.state.to_move)
+        P.point(self, self.board, self.session.state, self.session.state.to_move)
         self.notes.append(note)
 
     def _after_human(self, moves, before):

@@ -236,7 +236,9 @@ class App(Play):
             return
         g = s.g
         kind, card, target, _ = g.decode(m)
-        self.point_at(m)  # the cursor on the hinted move, its last part still to press
+        from ui.pick import point_at
+
+        point_at(self, m)  # the cursor on the hinted move, its last part still to press
         if kind == g.KIND_PLAY:
             self.redraw("Hint: %s on stone %d" % (name(card), target + 1))
         elif kind == g.KIND_CLAIM:

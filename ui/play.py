@@ -16,7 +16,6 @@ does), so headless tests step through frames without sleeping.
 """
 
 from engine.cards import name
-from ui.pick import Pick
 from ui.platform import K_SELECT, K_START, ticks_add, ticks_diff
 from ui.session import CLAIM_STEP, OPP_DEMO, OPP_PASS
 
@@ -43,11 +42,22 @@ def played_text(g, who, moves):
     return ""
 
 
-class Play(Pick):
+class Play:
     """The table screen's state and keys; needs self.p, board, session, settings, mode."""
 
     def _init_play(self):
-        self._init_pick()
+        # The picker's state (ui/pick.py's functions read and change it).
+        self.sel = 0  # parts of the move picked so far (0: a hand card or a stone to claim)
+        self.chosen = [-2, -2, -2, -2]  # per decode() part: the value picked (ui.pick.NO)
+        self.opts = []  # the options of the current step, sorted
+        self._pk = None  # the state and move count the options were read for
+        self._pkn = 0
+        self._done = -1  # the move the parts picked complete (-1: none)
+        self.cpart = 1  # the part of the option under the cursor (ui.pick.CARD)
+        self.hand_i = 0  # where the cursor is, per part: a hand position, a target, an extra
+        self.stone_i = 4
+        self.extra = 0
+        self._hand = ()  # the hand as shown (sorted), read with the options
         self._seat = 0
         self._cursors = bytearray((0, 4, 0, 4))  # (hand, stone) of each seat
         self.result = None
@@ -61,6 +71,13 @@ class Play(Pick):
         self._think_at = 0
         self._lit = -1
         self.last_ai = self.p.ticks_ms()
+
+    def unpick(self):
+        """Forget the parts picked: the next step is a move's first part."""
+        self.sel = 0
+        c = self.chosen
+        c[1] = c[2] = c[3] = -2
+        self._pk = None
 
     def seat(self):
         """The player shown at the bottom: the human to move in pass-and-play, else player 1."""
@@ -136,7 +153,9 @@ class Play(Pick):
             b.point_stone(None, 0)
             b.say(note or ("AI demo" if s.settings.opponent == OPP_DEMO else "Opponent's turn"))
             return
-        self._point(b, st, seat)
+        from ui.pick import point  # the cursor's code: let go of at the title (ui.title)
+
+        point(self, b, st, seat)
         if st.phase == CLAIM_STEP:
             b.say(note or ("A: claim  B: %s" % ("play" if getattr(st, "timing", 0) else "end turn")))
         elif self.sel:
@@ -183,7 +202,9 @@ class Play(Pick):
         if k == K_SELECT:
             self._hint()
             return
-        self.pick_key(k)
+        from ui.pick import pick_key
+
+        pick_key(self, k)
 
     # -- the AI ------------------------------------------------------------------------------------
 

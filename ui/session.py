@@ -9,7 +9,6 @@ migrated, anything else is refused with a clear message (docs/DEVICE.md, The sav
 """
 
 from engine.errors import IllegalMove
-from engine.games import load
 from engine.record import Record
 from engine.rng import Rng
 
@@ -83,6 +82,8 @@ class Session:
     def __init__(self, settings, seed, chooser=None):
         if (settings.game, settings.variant) not in PLAYABLE:
             raise IllegalMove("these screens play Schotten Totten's base game only")
+        from engine.games import load  # let go of at the title (ui.app.App._drop_game)
+
         self.settings = settings
         self.g = load(settings.game)  # the game object: moves are read only through it
         self.seed = seed & 0xFFFFFFFF

@@ -3,6 +3,8 @@ module only when one of them shows: it is not in RAM during a game). Each functi
 App as `self`.
 """
 
+import sys
+
 from ui import pages as P
 from ui.menus import help_
 from ui.platform import K_A, K_B, K_START
@@ -24,6 +26,7 @@ def key(self, k):
 
 def title(self, note="A: choose"):
     """The title page; Continue is greyed out when there is no game to continue."""
+    drop_game(self)
     self._show(TITLE)
     pg = self.pages
     pg.title_note.set(note)
@@ -31,6 +34,27 @@ def title(self, note="A: choose"):
     pg.title_menu.set_grey(P.T_CONTINUE, not has)
     if not has and pg.title_menu.index == P.T_CONTINUE:
         pg.title_menu.select(P.T_NEW)
+
+
+def drop_game(self):
+    """No game to continue: let go of the game object, the State's code (engine.games,
+    engine.match, engine.st1/st2) and the picker (ui.pick). A new game imports them."""
+    if self.session is not None:
+        return  # quit to the title: Continue needs them
+    self.g = self.result = self._pk = self._marks_key = None
+    self._marks = self._hand = ()
+    del self.opts[:]
+    mods = sys.modules
+    import engine
+
+    for k in [k for k in mods if k.startswith("engine.st") or k in ("engine.games", "engine.match")]:
+        del mods[k]
+    for n in ("st1", "st2", "games", "match"):
+        if hasattr(engine, n):
+            delattr(engine, n)
+    from ui.app import _unload
+
+    _unload(("pick",))  # and a collection
 
 
 def load_settings_menu(self):
