@@ -349,7 +349,7 @@ def test_settings_during_a_game(plat):
     press(app, K_START, K_UP, K_A)  # Quit to title
     to_row(app, 2)
     press(app, K_A, K_DOWN, K_DOWN, K_DOWN, K_RIGHT)  # Claims: Manual
-    assert app.pages.settings_note.text == "B: back"
+    assert app.pages.settings_note.text == "A < >: change   B: back"
     press(app, K_B)
     assert app.session is s and s.settings.auto_claims == 0  # applies to the game at once
     to_row(app, 2)

@@ -171,6 +171,9 @@ class _Board:
     def point_stone(self, s, k):
         self.stone = None if s is None else (s, k)
 
+    def point_last(self, s, k):
+        self.stone = None
+
     def point_target(self, st, seat, t, slot):
         self.stone = (t, "slot" if slot else "on")
 

@@ -81,9 +81,10 @@ def tryable(g, st, out):
     with the cards that could still beat them, not with a reason it cannot be tried), so the
     screen can say why not. Returns True if it added any."""
     added = False
+    ok = getattr(g, "can_try", None)  # the game's cheap test, else claim_check's answer
     for t in range(g.NTARGETS):
         o = option(TARGET, t)
-        if o not in out and not isinstance(g.claim_check(st, t), str):
+        if o not in out and (ok(st, t) if ok else not isinstance(g.claim_check(st, t), str)):
             out.append(o)
             added = True
     if added:
@@ -187,7 +188,7 @@ def point(self, b, st, seat):
     if c >> _SHIFT == TARGET:
         b.point_target(st, seat, c & _MASK, self.chosen[CARD] != NO)
     else:
-        b.point_stone(None, 0)
+        self._mark_last(b, st, seat)  # the other side's last card, framed
 
 
 def pick_key(self, k):
@@ -251,5 +252,7 @@ def _choose(self):
         self.redraw("Stone %d: not complete" % (t + 1) if "compl" in why else why[:26])
     elif not why:
         self.redraw("Their formation wins")
-    else:
-        self.redraw("They could add " + " ".join([name(c) for c in why]))
+    else:  # the cards that could still beat it; the player's own count as unseen (the rule)
+        h = self._hand
+        mine = any(c in h for c in why)
+        self.redraw(("Your hand counts: " if mine else "They could add ") + " ".join([name(c) for c in why]))

@@ -118,8 +118,8 @@ class Session:
 
     def settle(self):
         """Run the human's steps that need no decision: automatic claims, a claim step with
-        nothing to try (no complete formation on an open stone), a forced move with no parts
-        (a pass). Returns the moves applied (the screens animate claims)."""
+        nothing to claim (manual claims: the step shows only when a claim holds), a forced
+        move with no parts (a pass). Returns the moves applied (the screens animate claims)."""
         done = []
         st = self.state
         g = self.g
@@ -132,10 +132,8 @@ class Session:
                         done.append(m)
                         if st.phase == g.PH_OVER:
                             return done
-                else:
-                    for t in range(g.NTARGETS):
-                        if not isinstance(g.claim_check(st, t), str):
-                            return done  # a claim to make or to try (and be told why not)
+                elif g.claimable(st):
+                    return done  # a claim to make (the step also offers the ones to try)
                 m = g.encode(g.KIND_DONE)
             else:
                 moves = st.legal_moves()

@@ -10,7 +10,7 @@ from ui.menus import help_
 from ui.platform import K_A, K_B, K_START
 from ui.play import CONFIRM, SETTINGS, TEXT, TITLE
 from ui.session import Session, Settings
-from ui.widgets import BACK, CHANGED, START
+from ui.widgets import BACK, CHANGED, MOVED, START
 
 
 def key(self, k):
@@ -121,7 +121,7 @@ def title_key(self, k):
     elif r == P.T_SETTINGS:
         load_settings_menu(self)
         self.pages.settings_menu.select(0)
-        self.pages.settings_note.set("B: back")
+        settings_note(self)
         self._show(SETTINGS)
     elif r == P.T_HELP:
         help_(self, TITLE)
@@ -132,15 +132,24 @@ def title_key(self, k):
         self._show(TEXT)
 
 
+def settings_note(self):
+    """What the keys do on the settings row under the marker (a value changes with A, Left
+    or Right), or that the settings chosen end the game in progress."""
+    m = self.pages.settings_menu
+    if ends_game(self, read_settings_menu(self)):
+        note = "This ends the current game"
+    else:
+        note = "A: clear...   B: back" if m.index == P.S_CLEAR else "A < >: change   B: back"
+    self.pages.settings_note.set(note)
+
+
 def settings_key(self, k):
     r = self.pages.settings_menu.key(k)
-    note = self.pages.settings_note
     if r == P.S_CLEAR:
         self.pages.show_text(P.CONFIRM_CLEAR, "A: yes, clear   B: no")
         self._show(CONFIRM)
-    elif r == CHANGED:
-        ends = ends_game(self, read_settings_menu(self))
-        note.set("This ends the current game" if ends else "B: back")
+    elif r in (CHANGED, MOVED):
+        settings_note(self)
     elif r in (BACK, START):
         new = read_settings_menu(self)
         if ends_game(self, new):
