@@ -10,7 +10,9 @@ selection code, only legal moves that decode to their parts.
 An option is one int, part << 10 | value (every value is below 1024), so that options sort in
 the order the cursor walks them: the hand's cards, then the targets left to right, then the
 extras. `chosen` is a list indexed like decode()'s tuple: the value picked for that part, or
-NO. A move is complete when every part it has is chosen; a move without parts (DONE, PASS) is
+NO. A part a move lacks is None (`part`: decode's -1, and an extra of 0 unless a sibling move
+has another: a draw from the first deck is a choice). A move is complete when every part it
+has is chosen; a move without parts (DONE, PASS) is
 complete before anything is chosen (B plays it: it ends the claim step).
 
 The cursor's state lives on the App (ui.play.Play._init_play, `unpick`); the functions here
@@ -47,13 +49,41 @@ def option(part, value):
     return part << _SHIFT | value
 
 
+def choices(g, moves):
+    """The (kind, card, target) of the `moves` whose extra part is a choice: those with which
+    some move has a nonzero extra. decode() gives 0 both for "no extra part" and for a first
+    choice (the first game's draw from the clan deck, the second game's from the siege deck):
+    such a move has an extra part only when a sibling move has another. None when no move
+    has one (the base games)."""
+    out = None
+    for m in moves:
+        d = g.decode(m)
+        if d[EXTRA]:
+            k = d[:EXTRA]
+            if out is None:
+                out = [k]
+            elif k not in out:
+                out.append(k)
+    return out
+
+
+def part(d, i, ext):
+    """Part i of the decoded move d, or None if the move lacks it (decode's -1; for the extra,
+    0 unless its kind, card and target are among `ext`, choices()' answer)."""
+    v = d[i]
+    if i < EXTRA:
+        return None if v == -1 else v
+    return v if v or (ext and d[:EXTRA] in ext) else None
+
+
 def options(g, moves, chosen, out):
     """Fill `out` (emptied first) with the sorted options of the next part of the legal
     `moves` whose first parts are the ones chosen; return the first of those moves that the
-    parts chosen complete, or -1. One decode() per move: the lists are short (at most 54
-    plays). A stone picked first is a claim's, not a play's (whose card comes first)."""
+    parts chosen complete, or -1. The lists are short (at most 54 plays). A stone picked
+    first is a claim's, not a play's (whose card comes first)."""
     del out[:]
     done = -1
+    ext = choices(g, moves)
     for m in moves:
         d = g.decode(m)
         nxt = 0
@@ -63,7 +93,7 @@ def options(g, moves, chosen, out):
                 if d[i] != c or nxt:  # another value, or picked after a part still to pick
                     nxt = -1
                     break
-            elif not nxt and d[i] != (0 if i == EXTRA else -1):  # decode's "no such part"
+            elif not nxt and part(d, i, ext) is not None:
                 nxt = i
         if nxt > 0:
             o = option(nxt, d[nxt])
@@ -160,11 +190,13 @@ def read(self):
 
 def point_at(self, move):
     """The cursor on `move` (a hint): every part picked but the last, the cursor on that."""
-    d = self.session.g.decode(move)
+    s = self.session
+    d = s.g.decode(move)
+    ext = choices(s.g, s.state.legal_moves())
     self.unpick()
     last = 0
     for i in range(CARD, EXTRA + 1):
-        if d[i] != (0 if i == EXTRA else -1):
+        if part(d, i, ext) is not None:
             if last:
                 self.chosen[last] = d[last]
                 self.sel += 1
