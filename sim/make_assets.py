@@ -190,6 +190,41 @@ def claim_marker(t):
         t.set(x, y, gfx.C_GOLD)
 
 
+def numbered_stone(t, kind, n):
+    """Stone n (1..9) of a kind (0 plain, 1 the player's, 2 the opponent's, 3 claimable): the
+    number in the middle, beside the owner's chevron (moved right); a claimable stone is gold
+    inside too, so that the cursor's rings do not hide it (issue 12 items 1 and 6)."""
+    if kind == 3:
+        claim_marker(t)
+        for j, row in enumerate(STONE):
+            for i in range(row.find("#") + 1, row.rfind("#")):
+                t.set(1 + i, j, gfx.C_GOLD)
+        t.glyph(FONT3[str(n)], 7, 3, gfx.C_DARK)
+        return
+    stone(t, 0)
+    if kind:
+        edge = (gfx.C_DARK, gfx.C_WHITE, gfx.C_BLACK)[kind]
+        for j, row in enumerate(STONE):
+            for i, ch in enumerate(row):
+                if ch == "#":
+                    t.set(1 + i, j, edge)
+        rows = CHEVRON_DOWN if kind == 1 else CHEVRON_DOWN[::-1]
+        t.glyph(rows, 7, 4, edge)
+        t.glyph(rows, 7, 5, edge)
+        t.rect(3, 2, 4, 6, gfx.C_STONE)  # no highlight under the number
+        t.glyph(FONT3[str(n)], 3, 3, edge)
+    else:
+        t.glyph(FONT3[str(n)], 7, 3, gfx.C_DARK)
+
+
+def last_marker(t):
+    """A gold frame round a small card (the card played last)."""
+    t.rect(0, 0, 17, 1, gfx.C_GOLD)
+    t.rect(0, 10, 17, 1, gfx.C_GOLD)
+    t.rect(0, 0, 1, 11, gfx.C_GOLD)
+    t.rect(16, 0, 1, 11, gfx.C_GOLD)
+
+
 def cursor(t, x, w, h):
     """White outer ring and black inner ring: visible on every card colour."""
     for c, d in ((gfx.C_WHITE, 0), (gfx.C_BLACK, 1)):
@@ -231,6 +266,11 @@ def draw_tile(size, index):
             cursor(t, 0, fw, h)
     elif index == gfx.T_UNKNOWN:
         unknown(t, fx, fw, h)
+    elif index == gfx.T_LAST and size == gfx.SMALL:
+        last_marker(t)
+    elif index >= gfx.T_NUMBERED and size == gfx.SMALL:
+        kind, s = divmod(index - gfx.T_NUMBERED, 9)
+        numbered_stone(t, kind, s + 1)
     return t
 
 

@@ -18,3 +18,23 @@ def pytest_collection_modifyitems(config, items):
     if len(keep) < len(items):
         config.hook.pytest_deselected(items=[i for i in items if i.get_closest_marker("long") is not None])
         items[:] = keep
+
+
+import sys  # noqa: E402
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _keep_game_modules():
+    """The App lets go of the engine's modules at the title (engine.ai's, the game object's:
+    ui/app.py): put back the ones the test process had, so that later tests keep the module
+    objects (and classes) they imported."""
+    kept = {k: v for k, v in sys.modules.items() if k == "engine" or k.startswith("engine.")}
+    yield
+    for k, v in kept.items():
+        if sys.modules.get(k) is not v:
+            sys.modules[k] = v
+            parent, _, child = k.rpartition(".")
+            if parent in kept:
+                setattr(kept[parent], child, v)

@@ -88,7 +88,24 @@ def test_failed_manual_claim_shows_a_counterexample_and_changes_nothing():
         s.do(claim(1))
     assert len(s.rec.moves) == n and s.state.owner[1] == 0 and s.marks == []
     assert position_text(s.state) == before
-    assert s.settle() == []  # a complete formation to try: the claim step waits for the human
+    # Nothing can be claimed (issue 12 item 4): the claim step is not shown, the turn passes.
+    done = s.settle()
+    assert done[0] == G.encode(G.KIND_DONE) and s.state.owner[1] == 0 and s.state.phase != st1.PH_CLAIM
+
+
+def test_the_manual_claim_step_shows_only_when_a_claim_holds():
+    """Issue 12 item 4: "the claim step (and its extra B press) appears on every turn once any
+    stone is complete, even when nothing can be claimed: skip it when no claim is possible"."""
+    from tests.helpers import build
+
+    s = Session(Settings(st1.T2016, OPP_EASY, auto_claims=0), 5, first_legal)
+    # stone 2 complete but not proven (G7 could still beat it), stone 5 proven (build: 1-based)
+    s.state = build({2: ("R1 R2 R3", "G8 G9"), 5: ("B1 B2 B3", "Y1 Y2")}, hand1="B9", phase=st1.PH_CLAIM)
+    assert s.settle() == [] and s.state.phase == st1.PH_CLAIM and s.state.to_move == 0
+    s.do(claim(4))
+    assert s.state.owner[4] == 1  # now only the unproven stone 2 is left: the step ends itself
+    assert s.state.phase == st1.PH_PLAY and s.state.to_move == 1
+    assert s.rec.moves[-2:] == [claim(4), G.encode(G.KIND_DONE)]
 
 
 def test_an_illegal_decision_changes_nothing():

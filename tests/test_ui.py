@@ -349,7 +349,7 @@ def test_settings_during_a_game(plat):
     press(app, K_START, K_UP, K_A)  # Quit to title
     to_row(app, 2)
     press(app, K_A, K_DOWN, K_DOWN, K_DOWN, K_RIGHT)  # Claims: Manual
-    assert app.pages.settings_note.text == "B: back"
+    assert app.pages.settings_note.text == "A < >: change   B: back"
     press(app, K_B)
     assert app.session is s and s.settings.auto_claims == 0  # applies to the game at once
     to_row(app, 2)
@@ -514,11 +514,21 @@ def test_code_that_a_game_does_not_need_is_not_in_ram_during_it(plat):
     """Import per screen (docs/BENCHMARKS.md, Memory): the save's reading code goes after the
     start; the title's and settings' code is not loaded by the pause menu or the help pages;
     the end-of-round panel's code only while the panel shows; the AI's code goes when a match
-    ends; a pass-and-play game never loads the AI."""
+    ends; the game object, the State's code and the picker when the title shows with no game
+    to continue; a pass-and-play game never loads the AI."""
     import sys
 
+    game_code = (
+        "engine.games",
+        "engine.match",
+        "engine.st1",
+        "engine.st1.game",
+        "engine.st1.state",
+        "ui.pick",
+    )
     app = A.App(plat, seed=8)
     assert "ui.resume" not in sys.modules and "ui.title" in sys.modules  # the title is on
+    assert not [m for m in game_code if m in sys.modules]  # nothing to continue: no game code
     settings_via_menu(app, opponent=0)
     new_game(app)
     assert "ui.title" not in sys.modules and "ui.panel" not in sys.modules
@@ -532,11 +542,24 @@ def test_code_that_a_game_does_not_need_is_not_in_ram_during_it(plat):
     assert "ui.panel" in sys.modules and "engine.ai" not in sys.modules  # the match is over
     press(app, K_A)
     assert app.mode == A.TITLE and "ui.panel" not in sys.modules
+    assert not [m for m in game_code if m in sys.modules] and app.g is None and app.result is None
     settings_via_menu(app, opponent=3)
     new_game(app)
     for _ in range(8):  # hand-overs and plays of both players
         press(app, K_A, K_A, K_A)
     assert app.session.state.turn >= 6 and "engine.ai" not in sys.modules
+    assert all(m in sys.modules for m in game_code)
+    if app.mode == A.HANDOVER:
+        press(app, K_A)
+    turn, moves = app.session.state.turn, list(app.session.rec.moves)
+    press(app, K_START, K_UP, K_A)  # pause, Quit to title: Continue needs the game's code
+    assert app.mode == A.TITLE and all(m in sys.modules for m in game_code)
+    to_row(app, 0)
+    press(app, K_A)  # Continue: the same game, played on
+    assert app.mode in (A.BOARD, A.HANDOVER) and app.session.state.turn == turn
+    assert app.session.rec.moves == moves
+    press(app, K_A, K_A, K_A, K_A)
+    assert len(app.session.rec.moves) > len(moves)
 
 
 def test_undo_with_a_card_taken_starts_the_turn_afresh(plat):

@@ -14,22 +14,23 @@ from engine.games import load  # noqa: E402
 from engine.rng import Rng  # noqa: E402
 from sim.tools import random_mover  # noqa: E402
 from ui import gfx  # noqa: E402
+from ui import pick as P  # noqa: E402
 from ui.board import BASE, HAND_Y, MINE_Y, MSG_Y, SIDE_X, STONE_Y, BoardView, layout_for  # noqa: E402
-from ui.pick import CARD, EXTRA, NO, TARGET, Pick, option, options, tryable  # noqa: E402
-
-
-def lacks(part, value):
-    """decode's mark for a part a move does not have: -1 (0 for the extra)."""
-    return value == (0 if part == EXTRA else -1)
-
-
+from ui.pick import CARD, EXTRA, NO, TARGET, option, options, tryable  # noqa: E402
 from ui.platform import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_UP  # noqa: E402
+from ui.play import Play  # noqa: E402
 
 
-def parts(g, m):
-    """The (part, value) pairs of move m that a player picks, in order."""
+def parts(g, m, legal=None):
+    """The (part, value) pairs of move m that a player picks, in order (brute force: decode's
+    -1 is no part; an extra of 0 is one only if a legal move of the same kind, card and target
+    has another extra)."""
     d = g.decode(m)
-    return [(i, d[i]) for i in range(CARD, EXTRA + 1) if not lacks(i, d[i])]
+    out = [(i, d[i]) for i in (CARD, TARGET) if d[i] != -1]
+    sib = [g.decode(x)[EXTRA] for x in (legal or [m]) if g.decode(x)[:EXTRA] == d[:EXTRA]]
+    if d[EXTRA] or any(sib):
+        out.append((EXTRA, d[EXTRA]))
+    return out
 
 
 def leaves(g, moves, chosen, out):
@@ -68,13 +69,13 @@ def test_the_options_walk_to_exactly_the_legal_moves(name):
         legal = st.legal_moves()
         got = []
         leaves(g, legal, [NO] * 4, got)
-        with_parts = [m for m in legal if parts(g, m)]
+        with_parts = [m for m in legal if parts(g, m, legal)]
         assert sorted(got) == with_parts, (g.position_text(st), got)
         opts = []
         done = options(g, legal, [NO] * 4, opts)
-        partless = [m for m in legal if not parts(g, m)]
+        partless = [m for m in legal if not parts(g, m, legal)]
         assert done == (partless[0] if partless else -1)
-        assert opts == sorted(set(option(*parts(g, m)[0]) for m in with_parts))
+        assert opts == sorted(set(option(*parts(g, m, legal)[0]) for m in with_parts))
         n += 1
     assert n > 150
 
@@ -134,6 +135,8 @@ FakeGame.MOVES = {
     30: (3, -1, -1, 5),
     31: (3, -1, -1, 6),
     40: (7, 9, -1, 0),
+    50: (6, -1, -1, 0),  # a draw from the first deck: extra 0, yet a choice beside 51
+    51: (6, -1, -1, 1),
     99: (4, -1, -1, 0),
 }
 
@@ -143,13 +146,17 @@ def test_a_game_of_three_part_moves():
     moves = sorted(g.MOVES)
     got = []
     leaves(g, moves, [NO] * 4, got)
-    assert sorted(got) == [10, 11, 12, 13, 20, 30, 31, 40]
+    assert sorted(got) == [10, 11, 12, 13, 20, 30, 31, 40, 50, 51]
     opts = []
     assert options(g, moves, [NO] * 4, opts) == 99
     assert opts == [option(CARD, 5), option(CARD, 7), option(CARD, 9), option(TARGET, 1)] + [
+        option(EXTRA, 0),
+        option(EXTRA, 1),
         option(EXTRA, 5),
         option(EXTRA, 6),
     ]
+    assert options(g, moves, [NO, NO, NO, 0], opts) == 50 and opts == []
+    assert options(g, [50, 99], [NO] * 4, opts) == 50 and opts == []  # alone: a forced move
     assert options(g, moves, [NO, 5, NO, NO], opts) == -1 and opts == [option(TARGET, 0), option(TARGET, 2)]
     assert options(g, moves, [NO, 5, 0, NO], opts) == -1 and opts == [option(EXTRA, 1), option(EXTRA, 2)]
     assert options(g, moves, [NO, 5, 0, 2], opts) == 11 and opts == []
@@ -169,8 +176,16 @@ class _Board:
     def point_stone(self, s, k):
         self.stone = None if s is None else (s, k)
 
+    def point_last(self, s, k):
+        self.stone = None
+
     def point_target(self, st, seat, t, slot):
         self.stone = (t, "slot" if slot else "on")
+
+
+class _Clock:
+    def ticks_ms(self):
+        return 0
 
 
 class _Rec:
@@ -190,21 +205,35 @@ class _Session:
         return [m]
 
 
-class Table(Pick):
-    """Pick with a stand-in session and board: what ui.play.Play gives it."""
+class Table(Play):
+    """The picker's functions (ui.pick) on a stand-in session and board: the picker's state and
+    unpick() from ui.play.Play, as the App has them."""
 
     def __init__(self, g, st):
         self.session = _Session(g, st)
         self.board = _Board()
         self.played = []
         self.notes = []
-        self._init_pick()
+        self.p = _Clock()
+        self._init_play()
+
+    def pick_key(self, k):
+        P.pick_key(self, k)
+
+    def point_at(self, m):
+        P.point_at(self, m)
+
+    def _pick(self):
+        return P.read(self)
+
+    def _cur(self):
+        return P.cur(self)
 
     def sound(self, name):
         pass
 
     def redraw(self, note=None):
-        self._point(self.board, self.session.state, self.session.state.to_move)
+        P.point(self, self.board, self.session.state, self.session.state.to_move)
         self.notes.append(note)
 
     def _after_human(self, moves, before):
@@ -217,7 +246,7 @@ def pick_by_keys(t, m):
     part, A; B for a move without parts. Returns the keys pressed."""
     g = t.session.g
     keys = 0
-    todo = parts(g, m)
+    todo = parts(g, m, t.session.state.legal_moves())
     if not todo:
         t.pick_key(K_B)
         return 1
@@ -249,6 +278,38 @@ def test_every_legal_move_is_picked_by_keys(name):
             assert t.played == [m] and t.session.rec.moves == [m]
             count += 1
     assert count > 200
+
+
+def test_the_tactic_draw_from_the_clan_deck_is_picked_like_the_tactic_deck():
+    """A tactic variant's draw from the clan deck decodes to extra 0, as a move without an
+    extra part does: it is still one of the two decks the cursor offers (both picked by keys,
+    each with Right and A), never the move B plays."""
+    g = load("st1")
+    rng = Rng(5)
+    move = random_mover(g)
+    seen = 0
+    for seed in range(40):
+        st = g.new_state(g.options(variant=1), seed)
+        while not g.is_over(st) and seen < 6:
+            legal = st.legal_moves()
+            draws = [m for m in legal if g.kind(m) == g.KIND_DRAW]
+            if len(draws) == 2:
+                opts = []
+                assert options(g, legal, [NO] * 4, opts) == -1
+                assert opts == [option(EXTRA, 0), option(EXTRA, 1)]
+                for m in draws:
+                    t = Table(g, st.copy())
+                    t.redraw()
+                    pick_by_keys(t, m)
+                    assert t.played == [m]
+                    t = Table(g, st.copy())
+                    t.pick_key(K_B)  # no move without parts here
+                    assert t.played == []
+                seen += 1
+            st.apply(move(st, rng), st.to_move)
+        if seen >= 6:
+            break
+    assert seen >= 6
 
 
 def test_back_left_and_the_cursor_memory():

@@ -14,8 +14,17 @@ from tests.helpers import build  # noqa: E402
 from tests.test_ui import first_legal_chooser, new_game, press, settings_via_menu  # noqa: E402
 from ui import app as A  # noqa: E402
 from ui import play as PL  # noqa: E402
-from ui.gfx import T_CLAIM, T_STONE, T_STONE_P1  # noqa: E402
+from ui.gfx import T_NUMBERED  # noqa: E402
 from ui.platform import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_START, K_UP  # noqa: E402
+
+
+def stone_tile(kind, s):
+    """The numbered stone s (0-based) of a kind: 0 plain, 1 the player's, 2 the other's, 3
+    claimable (ui.gfx)."""
+    return T_NUMBERED + kind * 9 + s
+
+
+T_STONE, T_STONE_P1, T_CLAIM = stone_tile(0, 0), stone_tile(1, 0), stone_tile(3, 0)
 
 
 @pytest.fixture
@@ -73,7 +82,7 @@ def test_a_claimable_stone_is_marked(plat):
     )
     app.redraw()
     assert app.board.stones.grid[0] == T_CLAIM  # proven: colour-run against a sum
-    assert app.board.stones.grid[3] == T_STONE  # complete, but the opponent could still win
+    assert app.board.stones.grid[3] == stone_tile(0, 3)  # complete, but the opponent could still win
     press(app, K_A, K_A)  # play: the claim step starts on the claimable stone
     assert app.session.state.phase == st1.PH_CLAIM and app.stone_i == 0
     press(app, K_A)

@@ -37,7 +37,7 @@ from ui.play import (  # noqa: F401 - the modes are part of this module's interf
 from ui.session import OPP_DEMO, OPP_PASS, Session, Settings
 from ui.store import Store
 
-_MENU_MODULES = ("menus", "title", "pages", "widgets", "help")  # ui.* modules of the menu screens
+_MENU_MODULES = ("menus", "title", "pages", "widgets", "help", "stats")  # ui.* of the menu screens
 _AI_MODULES = ("lookahead", "search", "judge", "know", "easy")  # engine.ai.*, then engine.ai
 _tick_ok = {}  # engine.ai.choose -> does it take tick=? (found out on the first call)
 
@@ -236,7 +236,9 @@ class App(Play):
             return
         g = s.g
         kind, card, target, _ = g.decode(m)
-        self.point_at(m)  # the cursor on the hinted move, its last part still to press
+        from ui.pick import point_at
+
+        point_at(self, m)  # the cursor on the hinted move, its last part still to press
         if kind == g.KIND_PLAY:
             self.redraw("Hint: %s on stone %d" % (name(card), target + 1))
         elif kind == g.KIND_CLAIM:
@@ -259,7 +261,7 @@ class App(Play):
         elif m == ROUND_END:
             if k == K_A:
                 self.board.show_panel(None)
-                _unload(("panel",))  # the panel's code: shown again at the next round's end
+                _unload(("panel", "stats"))  # the panel's and the counting's code
                 if self.session is None:
                     self._title()
                 else:

@@ -6,7 +6,7 @@ the second game's 7 tiles), card rows a side (3; 4 for the Mud Fight's and the s
 `BASE`, is the one the screens always had (pixel for pixel): 0-32 the opponent's cards (first
 card nearest the stones), 33-43 the stones, 44-76 the player's cards, 78-89 the message line,
 92-121 the hand (6 large cards) with the deck count, the match score and the thinking
-indicator to its right. With 4 rows or 7 hand cards the rows take 44 px a side and the hand
+indicator to its right. The stones carry their numbers (tiles of the sprite sheet: ui.gfx). With 4 rows or 7 hand cards the rows take 44 px a side and the hand
 is a row of small cards beside a two-line column (deck count; score, or the thinking
 indicator while the AI thinks). The end-of-round panel covers the bottom 51 px, so the final
 table stays in view. Built once; `draw()` only changes tiles that differ. The player shown at
@@ -66,8 +66,8 @@ class BoardView:
         for g in (self.opp, self.mine, self.stones):
             self.group.append(g.grid)
         for s in range(n):
-            self.stones.set_tile(s, gfx.T_STONE)
-        self.tiles = bytearray([gfx.T_STONE] * n)  # what each stone shows when settled
+            self.stones.set_tile(s, gfx.T_NUMBERED + s)
+        self.tiles = bytearray(n)  # what each stone shows when settled
         self.hand = gfx.Cards(size, hand_n, 1, HAND_X, hand_y)
         self.group.append(self.hand.grid)
         self.stone_cursor = gfx.Sprite(gfx.SMALL, gfx.T_CURSOR, 0, 0, hidden=True)
@@ -76,14 +76,16 @@ class BoardView:
         self.group.append(self.hand_cursor.grid)
         self.msg_area = gfx.TextGrid(2, msg_y, 26 if base else (side_x - 2) // gfx.FONT_W)
         self.msg = gfx.Line(self.msg_area, 0, gfx.WHITE, gfx.CENTER)
-        # Deck count, match score, the thinking indicator ("AI" and a walking dot); two lines
-        # beside a row of small cards: the indicator takes the score's line while it shows.
+        # Deck count, stones held (the player's first), the match's points (gold, in a match
+        # of several rounds), the thinking indicator ("AI" and a walking dot), which takes the
+        # points' line while it shows. Beside a row of small cards there are two lines: the
+        # points then take the line of the stones held.
         rows_ = 3 if base else 2
         self.side = gfx.TextGrid(
             side_x, hand_y - 1 if base else msg_y, (160 - side_x) // gfx.FONT_W, rows_, light=True
         )
         self.deck = gfx.Line(self.side, 0)
-        self.score = gfx.Line(self.side, 1, gfx.GOLD)
+        self.score = gfx.Line(self.side, rows_ - 1, gfx.GOLD)
         self.think = gfx.Line(self.side, rows_ - 1)
         self.group.append(self.msg_area.grid)
         self.group.append(self.side.grid)
@@ -92,7 +94,8 @@ class BoardView:
 
     def draw(self, st, seat, hand=None, marks=(), scores=None):
         """Show state `st` with player `seat` at the bottom. `hand`: the cards to show in the
-        hand row (None = that player's hand; () hides it). `marks`: stones to mark claimable."""
+        hand row (None = that player's hand; () hides it). `marks`: stones to mark claimable.
+        `scores`: the match's points (None: a single game, no points shown)."""
         opp = seat ^ 1
         n = self.n
         rows = self.rows
@@ -105,17 +108,15 @@ class BoardView:
                 self.opp.set((top - k) * n + s, st.board[(s * 2 + opp) * 4 + k] if k < theirs else gfx.NONE)
                 self.mine.set(k * n + s, st.board[(s * 2 + seat) * 4 + k] if k < mine else gfx.NONE)
             o = st.owner[s]
-            if o:
-                t = gfx.T_STONE_P1 if o == seat + 1 else gfx.T_STONE_P2
-            elif s in marks:
-                t = gfx.T_CLAIM
-            else:
-                t = gfx.T_STONE
+            # the numbered stone (gfx.T_NUMBERED): plain, the player's, the other's, claimable
+            t = gfx.T_NUMBERED + s + (9 if o == seat + 1 else 18 if o else 27 if s in marks else 0)
             self.tiles[s] = t
             self.stones.set_tile(s, t)
         cards = sorted(st.hand_of(seat)) if hand is None else hand
         self.hand.show(cards)
         self.deck.set("D%d" % st.ndeck)
+        if scores is None or self.side.rows == 3:  # beside small cards the points take line 1
+            self.side.line(1, "%d-%d" % (st.stones_of(seat), st.stones_of(opp)))
         if scores is not None:
             self.score.set("%d-%d" % (scores[seat], scores[opp]))
 
@@ -139,7 +140,7 @@ class BoardView:
         """Claim animation frame: the stones flagged in `mask` gold (on) or as settled."""
         for s in range(self.n):
             if mask[s]:
-                self.stones.set_tile(s, gfx.T_CLAIM if on else self.tiles[s])
+                self.stones.set_tile(s, gfx.T_NUMBERED + 27 + s if on else self.tiles[s])
 
     def point_hand(self, i):
         """Cursor on hand card i (None hides it)."""
@@ -155,8 +156,18 @@ class BoardView:
             self.stone_cursor.show(False)
             return
         y = self.stone_y if k < 0 else self.mine_y + CARD_H * min(k, self.rows - 1)
-        self.stone_cursor.move(self.x + s * STONE_W, y)
-        self.stone_cursor.show(True)
+        c = self.stone_cursor
+        c.set_tile(gfx.T_CURSOR)
+        c.move(self.x + s * STONE_W, y)
+        c.show(True)
+
+    def point_last(self, s, k):
+        """The gold frame (the cursor's sprite) round the other side's card in slot k of stone
+        s: the card played last, while the cursor is on the hand."""
+        c = self.stone_cursor
+        c.set_tile(gfx.T_LAST)
+        c.move(self.x + s * STONE_W, OPP_Y + (self.rows - 1 - k) * CARD_H)
+        c.show(True)
 
     def point_target(self, st, seat, t, slot):
         """Cursor on stone t: at `seat`'s next card slot there (slot: a card is being placed),
@@ -171,5 +182,5 @@ class BoardView:
         if on:
             self._think_phase = (self._think_phase + 1) % 3
         self.think.set(THINK[self._think_phase] if on else "")
-        if not on and self.think.row == self.score.row:
-            self.score.draw()  # the score's line again
+        if not on and self.score.text:
+            self.score.draw()  # the points' line again (the stones held: at the next draw)

@@ -20,7 +20,11 @@ Tile index = row * 12 + column, the same in both sheets:
   rows 6..7  tactic cards, column = ui.sheets.TACTICS index (ui.sheets.tactic_tile)
   row 8      T_BACK T_EMPTY T_STONE T_STONE_P1 T_STONE_P2 T_CLAIM T_CURSOR T_BLANK T_UNKNOWN
              (stones and the claim marker exist in the small sheet only)
-  row 9      small sheet: free (Schotten Totten 2 wall tiles get a sheet of their own)
+  row 9      small sheet: T_LAST (the gold frame round the card played last); the rest free
+             (Schotten Totten 2 wall tiles get a sheet of their own)
+  rows 10-12 small sheet: the stones numbered 1..9 from T_NUMBERED, nine tiles per kind:
+             plain, the player's, the opponent's, claimable (gold inside: seen within the
+             cursor's rings), in the order of T_STONE .. T_CLAIM
 
 Card ints reach tiles through a mapper; `st1_tile` maps Schotten Totten's
 `colour * 9 + (strength - 1)`, NONE (255) to a blank and HIDDEN (254) to a card back.
@@ -37,7 +41,7 @@ FONT_COLS = 16  # characters a row of the font sheet
 TILE_W = (17, 22, FONT_W)
 TILE_H = (11, 30, FONT_H)
 SHEET_COLS = 12
-SHEET_ROWS = (10, 9)
+SHEET_ROWS = (13, 9)
 SHEET_FILES = ("cards_small.bmp", "cards_large.bmp", "font.bmp")
 
 # colour indices into PALETTE
@@ -82,6 +86,8 @@ T_CLAIM = 101
 T_CURSOR = 102
 T_BLANK = 103
 T_UNKNOWN = 104
+T_LAST = 108
+T_NUMBERED = 120
 
 NONE = 255
 HIDDEN = 254

@@ -79,6 +79,14 @@ def round_end(self):
         self.stats.record(t.game - 1, st.first, t.variant, min(opp, 3), w == 0)
         if over and m.rounds > 1 and m.winner() >= 0:
             self.stats.record_match(t.game - 1, t.variant, min(opp, 3), m.winner() == 0)
+    if getattr(self.p, "drive_writable", False):  # boot.py's option: the record as a file
+        from ui.gamefile import write
+
+        write(self.p, s.g, s.rec, w, m.played, m.rounds)
+        import sys
+
+        for n in ("ui.gamefile", "engine.st1.notation"):  # its code, and move_text's
+            sys.modules.pop(n, None)
     self.result = (st, over, opp)
     self.last_play = ""
     if over:
@@ -86,7 +94,7 @@ def round_end(self):
     self._show(BOARD)
     self.mode = ROUND_END
     b = self.board
-    b.draw(st, 0, (), (), m.scores)
+    b.draw(st, 0, (), (), m.scores if m.rounds > 1 else None)
     b.point_hand(None)
     b.point_stone(None, 0)
     b.say("")

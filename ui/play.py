@@ -16,7 +16,6 @@ does), so headless tests step through frames without sleeping.
 """
 
 from engine.cards import name
-from ui.pick import Pick
 from ui.platform import K_SELECT, K_START, ticks_add, ticks_diff
 from ui.session import CLAIM_STEP, OPP_DEMO, OPP_PASS
 
@@ -32,22 +31,54 @@ WIN_LIGHTS = 0x302000
 LOSE_LIGHTS = 0x300000
 
 
-def played_text(g, who, moves):
-    """ "P1 played R7 on stone 3" for the first play in `moves` ("" if none)."""
-    for m in moves:
-        kind, card, target, _ = g.decode(m)
-        if kind == g.KIND_PLAY:
-            return "%s played %s on stone %d" % (who, name(card), target + 1)
-        if kind == g.KIND_PASS:
-            return who + " could not play"
-    return ""
+def played_text(g, who, moves, n=-1):
+    """What `who` did in moves[:n] (all: n < 0) and the automatic claims of the player to
+    move in moves[n:], in 26 characters: "AI played R7 on stone 3", "AI could not play"; with
+    claims "AI: R7 on 3, claimed 3 5", "You claimed 8", "AI: R7 on 3; you claimed 4"
+    ("" if nothing)."""
+    play = ""
+    mine = theirs = ""
+    for i in range(len(moves)):
+        kind, card, target, _ = g.decode(moves[i])
+        if kind == g.KIND_CLAIM:
+            if 0 <= n <= i:
+                mine += " %d" % (target + 1)
+            else:
+                theirs += " %d" % (target + 1)
+        elif kind == g.KIND_PASS:
+            play = " could not play"
+        elif kind == g.KIND_PLAY and not play:
+            play = "%s on %d" % (name(card), target + 1)
+    some = mine or theirs
+    if play[:1] == " ":
+        out = who + (" passed" if some else play)
+    elif play:
+        out = who + (": " + play if some else " played " + play.replace(" on ", " on stone "))
+    else:
+        out = ""
+    if theirs:
+        out = (out + ", claimed" if out else who + " claimed") + theirs
+    if mine:
+        out = (out + "; you claimed" if out else "You claimed") + mine
+    return out
 
 
-class Play(Pick):
+class Play:
     """The table screen's state and keys; needs self.p, board, session, settings, mode."""
 
     def _init_play(self):
-        self._init_pick()
+        # The picker's state (ui/pick.py's functions read and change it).
+        self.sel = 0  # parts of the move picked so far (0: a hand card or a stone to claim)
+        self.chosen = [-2, -2, -2, -2]  # per decode() part: the value picked (ui.pick.NO)
+        self.opts = []  # the options of the current step, sorted
+        self._pk = None  # the state and move count the options were read for
+        self._pkn = 0
+        self._done = -1  # the move the parts picked complete (-1: none)
+        self.cpart = 1  # the part of the option under the cursor (ui.pick.CARD)
+        self.hand_i = 0  # where the cursor is, per part: a hand position, a target, an extra
+        self.stone_i = 4
+        self.extra = 0
+        self._hand = ()  # the hand as shown (sorted), read with the options
         self._seat = 0
         self._cursors = bytearray((0, 4, 0, 4))  # (hand, stone) of each seat
         self.result = None
@@ -61,6 +92,13 @@ class Play(Pick):
         self._think_at = 0
         self._lit = -1
         self.last_ai = self.p.ticks_ms()
+
+    def unpick(self):
+        """Forget the parts picked: the next step is a move's first part."""
+        self.sel = 0
+        c = self.chosen
+        c[1] = c[2] = c[3] = -2
+        self._pk = None
 
     def seat(self):
         """The player shown at the bottom: the human to move in pass-and-play, else player 1."""
@@ -115,14 +153,16 @@ class Play(Pick):
         self._use_seat(seat)
         human = self.mode == BOARD and s.human_to_move()
         hide = self.mode == HANDOVER
-        b.draw(st, seat, () if hide else None, self.marks() if human else (), s.match.scores)
+        m = s.match
+        b.draw(
+            st, seat, () if hide else None, self.marks() if human else (), m.scores if m.rounds > 1 else None
+        )
         self._turn_lights()
         if hide:
             n = st.to_move + 1
             b.point_hand(None)
             b.point_stone(None, 0)
             b.say("")
-            m = s.match
             last = self.last_play or (
                 "New game" if m.rounds == 1 else "Round %d of %d" % (m.played + 1, m.rounds)
             )
@@ -136,7 +176,9 @@ class Play(Pick):
             b.point_stone(None, 0)
             b.say(note or ("AI demo" if s.settings.opponent == OPP_DEMO else "Opponent's turn"))
             return
-        self._point(b, st, seat)
+        from ui.pick import point  # the cursor's code: let go of at the title (ui.title)
+
+        point(self, b, st, seat)
         if st.phase == CLAIM_STEP:
             b.say(note or ("A: claim  B: %s" % ("play" if getattr(st, "timing", 0) else "end turn")))
         elif self.sel:
@@ -147,6 +189,19 @@ class Play(Pick):
                 or self.last_play
                 or ("Your turn" if s.settings.opponent != OPP_PASS else "Player %d" % (seat + 1))
             )
+
+    def _mark_last(self, b, st, seat):
+        """The gold frame round the other side's card played last (engine.st1.table's lplay:
+        turn << 11 | player << 10 | move), while the cursor is not on a stone."""
+        lp = getattr(st, "lplay", -1)
+        if lp >= 0 and (lp >> 10) & 1 != seat:
+            _, card, t, _ = self.session.g.decode(lp & 1023)
+            i = (t * 2 + (seat ^ 1)) * 4
+            for k in range(4 if t >= 0 else 0):
+                if st.board[i + k] == card:
+                    b.point_last(t, k)
+                    return
+        b.point_stone(None, 0)
 
     # -- the human's keys ------------------------------------------------------------------------
 
@@ -165,12 +220,13 @@ class Play(Pick):
             self._round_end()
             self._claim_anim(moves, False)
             return
+        g = s.g
         if s.settings.opponent == OPP_PASS and s.state.to_move != before:
             self.mode = HANDOVER  # hide the hand until the next player takes the handheld
-            self.last_play = played_text(s.g, "P%d" % (before + 1), moves)
+            self.last_play = played_text(g, "P%d" % (before + 1), moves)
         else:
             self.last_play = ""  # shown until the player acts
-        self.redraw()
+        self.redraw(played_text(g, "", [m for m in moves if g.kind(m) == g.KIND_CLAIM], 0) or None)
         self._claim_anim(moves, True)
 
     def _board_key(self, k):
@@ -183,7 +239,9 @@ class Play(Pick):
         if k == K_SELECT:
             self._hint()
             return
-        self.pick_key(k)
+        from ui.pick import pick_key
+
+        pick_key(self, k)
 
     # -- the AI ------------------------------------------------------------------------------------
 
@@ -227,7 +285,8 @@ class Play(Pick):
             if g.kind(m) == g.KIND_PLAY:
                 played = m
         self.board.thinking(False)
-        moves += s.settle()
+        n = len(moves)
+        moves += s.settle()  # the automatic claims of the human to move (the 1999 timing)
         if played is not None:
             self.sound("play")
         if s.round_over():
@@ -235,7 +294,7 @@ class Play(Pick):
             self._claim_anim(moves, False)
         else:
             who = "AI" if s.settings.opponent != OPP_DEMO else "P%d" % (p + 1)
-            self.last_play = played_text(g, who, moves)
+            self.last_play = played_text(g, who, moves, n)
             note = None if s.human_to_move() else self.last_play
             self.redraw(note)
             self._claim_anim(moves, True)

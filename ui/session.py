@@ -9,7 +9,6 @@ migrated, anything else is refused with a clear message (docs/DEVICE.md, The sav
 """
 
 from engine.errors import IllegalMove
-from engine.games import load
 from engine.record import Record
 from engine.rng import Rng
 
@@ -83,6 +82,8 @@ class Session:
     def __init__(self, settings, seed, chooser=None):
         if (settings.game, settings.variant) not in PLAYABLE:
             raise IllegalMove("these screens play Schotten Totten's base game only")
+        from engine.games import load  # let go of at the title (ui.app.App._drop_game)
+
         self.settings = settings
         self.g = load(settings.game)  # the game object: moves are read only through it
         self.seed = seed & 0xFFFFFFFF
@@ -117,8 +118,8 @@ class Session:
 
     def settle(self):
         """Run the human's steps that need no decision: automatic claims, a claim step with
-        nothing to try (no complete formation on an open stone), a forced move with no parts
-        (a pass). Returns the moves applied (the screens animate claims)."""
+        nothing to claim (manual claims: the step shows only when a claim holds), a forced
+        move with no parts (a pass). Returns the moves applied (the screens animate claims)."""
         done = []
         st = self.state
         g = self.g
@@ -131,10 +132,8 @@ class Session:
                         done.append(m)
                         if st.phase == g.PH_OVER:
                             return done
-                else:
-                    for t in range(g.NTARGETS):
-                        if not isinstance(g.claim_check(st, t), str):
-                            return done  # a claim to make or to try (and be told why not)
+                elif g.claimable(st):
+                    return done  # a claim to make (the step also offers the ones to try)
                 m = g.encode(g.KIND_DONE)
             else:
                 moves = st.legal_moves()

@@ -46,9 +46,6 @@ SETTINGS_MAX = const(255)
 GAME_MAX = SLOT - HEADER - 1 - SETTINGS_MAX - 196 - 2
 STATS_1 = const(132)  # the statistics of format 1
 
-# Levels 0..2 are AI strengths; pass-and-play games do not count for streaks.
-PASS_AND_PLAY = const(3)
-
 # Messages fit one 26-character line of the 160-pixel screen.
 MSG_DAMAGED = "Save damaged; fresh start"
 MSG_OLD = "Old save (v%d) not loaded"
@@ -124,73 +121,24 @@ class Stats:
     """
 
     SIZE = 196
+    METHODS = ("record", "record_match", "matches", "wins", "losses", "clear", "longest", "current")
 
     def __init__(self, data=None):
         self.data = bytearray(196)
         if data is not None:
             self.data[: len(data)] = data
 
-    def clear(self):
-        for i in range(196):
-            self.data[i] = 0
+    def __getattr__(self, name):
+        """The counting and the sums are ui/stats.py's, imported when first asked for (a round's
+        end, the statistics page): stats.wins(0), stats.record(...), stats.longest."""
+        if name not in Stats.METHODS:
+            raise AttributeError(name)
+        from ui import stats
 
-    @staticmethod
-    def _cell(game, role, mode, level):
-        if not (0 <= game < 2 and 0 <= role < 2 and 0 <= mode < 2 and 0 <= level < 4):
-            raise ValueError("stats index out of range")
-        return (((game * 2 + role) * 2 + mode) * 4 + level) * 4
-
-    def record(self, game, role, mode, level, won):
-        """Count one finished game."""
-        i = self._cell(game, role, mode, level) + (0 if won else 2)
-        _put16(self.data, i, min(65535, _u16(self.data, i) + 1))
-        if level == PASS_AND_PLAY:
-            return
-        cur = min(65535, self.current + 1) if won else 0
-        _put16(self.data, 130, cur)
-        if cur > self.longest:
-            _put16(self.data, 128, cur)
-
-    def record_match(self, game, mode, level, won):
-        """Count one finished match of several games (see the class)."""
-        self._cell(game, 0, mode, level)  # the indices' checks
-        i = STATS_1 + ((game * 2 + mode) * 4 + level) * 4 + (0 if won else 2)
-        _put16(self.data, i, min(65535, _u16(self.data, i) + 1))
-
-    def matches(self, won, game=-1, mode=-1, level=-1):
-        """Matches won (or lost) matching the given indices; -1 matches any."""
-        return self._sum(0 if won else 2, game, 0, mode, level, STATS_1)
-
-    def _sum(self, off, game, role, mode, level, matches=0):
-        """A sum over the game cells, or over the match cells (at `matches`: a match cell's
-        index is a game cell's of role 0 without its role bit)."""
-        total = 0
-        for cell in range(32):
-            if (
-                (game < 0 or cell >> 4 == game)
-                and (role < 0 or (cell >> 3) & 1 == role)
-                and (mode < 0 or (cell >> 2) & 1 == mode)
-                and (level < 0 or cell & 3 == level)
-            ):
-                i = matches + ((cell >> 4) << 3 | cell & 7) * 4 if matches else cell * 4
-                total += _u16(self.data, i + off)
-        return total
-
-    def wins(self, game=-1, role=-1, mode=-1, level=-1):
-        """Wins matching the given indices; -1 matches any."""
-        return self._sum(0, game, role, mode, level)
-
-    def losses(self, game=-1, role=-1, mode=-1, level=-1):
-        """Losses matching the given indices; -1 matches any."""
-        return self._sum(2, game, role, mode, level)
-
-    @property
-    def longest(self):
-        return _u16(self.data, 128)
-
-    @property
-    def current(self):
-        return _u16(self.data, 130)
+        f = getattr(stats, name)
+        if name in stats.PROPERTIES:
+            return f(self)
+        return lambda *a, **k: f(self, *a, **k)
 
 
 class Store:

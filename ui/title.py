@@ -3,12 +3,14 @@ module only when one of them shows: it is not in RAM during a game). Each functi
 App as `self`.
 """
 
+import sys
+
 from ui import pages as P
 from ui.menus import help_
 from ui.platform import K_A, K_B, K_START
 from ui.play import CONFIRM, SETTINGS, TEXT, TITLE
 from ui.session import Session, Settings
-from ui.widgets import BACK, CHANGED, START
+from ui.widgets import BACK, CHANGED, MOVED, START
 
 
 def key(self, k):
@@ -24,6 +26,7 @@ def key(self, k):
 
 def title(self, note="A: choose"):
     """The title page; Continue is greyed out when there is no game to continue."""
+    drop_game(self)
     self._show(TITLE)
     pg = self.pages
     pg.title_note.set(note)
@@ -31,6 +34,27 @@ def title(self, note="A: choose"):
     pg.title_menu.set_grey(P.T_CONTINUE, not has)
     if not has and pg.title_menu.index == P.T_CONTINUE:
         pg.title_menu.select(P.T_NEW)
+
+
+def drop_game(self):
+    """No game to continue: let go of the game object, the State's code (engine.games,
+    engine.match, engine.st1/st2) and the picker (ui.pick). A new game imports them."""
+    if self.session is not None:
+        return  # quit to the title: Continue needs them
+    self.g = self.result = self._pk = self._marks_key = None
+    self._marks = self._hand = ()
+    del self.opts[:]
+    mods = sys.modules
+    import engine
+
+    for k in [k for k in mods if k.startswith("engine.st") or k in ("engine.games", "engine.match")]:
+        del mods[k]
+    for n in ("st1", "st2", "games", "match"):
+        if hasattr(engine, n):
+            delattr(engine, n)
+    from ui.app import _unload
+
+    _unload(("pick",))  # and a collection
 
 
 def load_settings_menu(self):
@@ -97,7 +121,7 @@ def title_key(self, k):
     elif r == P.T_SETTINGS:
         load_settings_menu(self)
         self.pages.settings_menu.select(0)
-        self.pages.settings_note.set("B: back")
+        settings_note(self)
         self._show(SETTINGS)
     elif r == P.T_HELP:
         help_(self, TITLE)
@@ -108,15 +132,24 @@ def title_key(self, k):
         self._show(TEXT)
 
 
+def settings_note(self):
+    """What the keys do on the settings row under the marker (a value changes with A, Left
+    or Right), or that the settings chosen end the game in progress."""
+    m = self.pages.settings_menu
+    if ends_game(self, read_settings_menu(self)):
+        note = "This ends the current game"
+    else:
+        note = "A: clear...   B: back" if m.index == P.S_CLEAR else "A < >: change   B: back"
+    self.pages.settings_note.set(note)
+
+
 def settings_key(self, k):
     r = self.pages.settings_menu.key(k)
-    note = self.pages.settings_note
     if r == P.S_CLEAR:
         self.pages.show_text(P.CONFIRM_CLEAR, "A: yes, clear   B: no")
         self._show(CONFIRM)
-    elif r == CHANGED:
-        ends = ends_game(self, read_settings_menu(self))
-        note.set("This ends the current game" if ends else "B: back")
+    elif r in (CHANGED, MOVED):
+        settings_note(self)
     elif r in (BACK, START):
         new = read_settings_menu(self)
         if ends_game(self, new):

@@ -1,6 +1,6 @@
 """A menu of options drawn into rows of a gfx.TextGrid.
 
-Menu keys: UP/DOWN move the marker (wrapping), LEFT/RIGHT cycle the value of an
+Menu keys: UP/DOWN move the marker (wrapping, over greyed-out rows), LEFT/RIGHT cycle the value of an
 option, A cycles an option forward or activates an action item, START and B are
 handed back to the screen. `Menu.key(k)` answers what happened:
 
@@ -39,9 +39,14 @@ class Menu:
         n = len(self.items)
         values = self.items[self.index][1]
         if k == K_UP or k == K_DOWN:
-            if n < 2:
+            i = self.index
+            for _ in range(n):  # over the greyed-out rows (an action that cannot be taken)
+                i = (i + (1 if k == K_DOWN else n - 1)) % n
+                if not self.grey[i]:
+                    break
+            if i == self.index:
                 return NOTHING
-            self.select((self.index + (1 if k == K_DOWN else n - 1)) % n)
+            self.select(i)
             return MOVED
         if k == K_LEFT or k == K_RIGHT or (k == K_A and values):
             if not values or len(values) < 2:

@@ -220,6 +220,13 @@ def claim_check(st, stone, p=None):
     return st.claim_check(stone, st.to_move if p is None else p)
 
 
+def can_try(st, stone):
+    """May the player to move try to claim `stone` at all: not claimed, their side of it
+    complete? (Whether the claim holds is claim_check's; ui.pick offers these in the claim
+    step, to say why a claim does not hold, without a claim_check on every stone.)"""
+    return not st.owner[stone] and st.cnt[stone * 2 + st.to_move] >= st.need[stone]
+
+
 def claimable(st):
     """The stones the player to move may claim now (sorted; empty outside the claim step)."""
     return st.claimable()
