@@ -200,6 +200,7 @@ class DevicePlatform(Platform):
         try:
             self._audio.stop()
             self._wave = None
+            self._speaker_on.value = False  # on again only if this tune plays
             n = 0
             for _freq, ms in notes:
                 n += _RATE * ms // 1000
@@ -221,7 +222,11 @@ class DevicePlatform(Platform):
             self._wave = None
         except Exception as e:  # a sound must never stop the game
             print("sound disabled:", e)
-            self._audio = None
+            self._audio = self._wave = None
+            try:
+                self._speaker_on.value = False
+            except Exception:  # noqa: BLE001 - no speaker pin left to switch off
+                pass
 
     def lights(self, rgb):
         self.last_lights = rgb

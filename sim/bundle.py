@@ -345,9 +345,12 @@ def _write_minified(src, target, texts=None, private=None):
     and private names, same lines), their integer constants inlined (sim.inline): fewer
     qstrs for CircuitPython to intern when it compiles them. `texts`: {path: source} of the
     sources after inlining (device_texts)."""
-    text = (texts or {}).get(Path(src).as_posix())
-    if text is None:
+    if texts is None:
         text = src.read_text(encoding="utf-8")
+    elif Path(src).as_posix() in texts:
+        text = texts[Path(src).as_posix()]
+    else:  # shipped without its constants inlined, it would import names dropped elsewhere
+        raise BundleError("%s: not among the sources whose constants were inlined" % src)
     try:
         text = minify(text, str(src), private)
     except MinifyError as e:

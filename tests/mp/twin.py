@@ -38,9 +38,9 @@ with one line:
     todo=                         (what the driver meant to do and did not)
     games=N peak_live=B min_free=B largest_alloc=B
 
-fallbacks: the AI turns answered by a cheaper move because memory ran out (a search cut
-short inside engine.ai, or ui.session.Session.cheap_move); a game against the full-strength
-AI has none.
+fallbacks: the AI's decisions answered by a cheaper move because memory ran out (a search
+cut short inside engine.ai, or ui.session.Session.cheap_move; one decision may count in both);
+a game against the full-strength AI has none.
 
 peak_live: the largest live heap (gc.mem_alloc() after gc.collect()) sampled at every key
 press, every display refresh (the AI's thinking indicator refreshes during its search) and
@@ -483,18 +483,21 @@ def main():
 
         def app_ai_turn(self):
             meter.sample()
-            # Both kinds of fallback: the session's cheap move, and a search cut short
-            # inside the AI (engine.ai.stats[0]; the module comes and goes with the match).
-            s = self.session  # None once the AI's move ends the match
-            before = s.fallbacks
+            # A search cut short inside the AI (engine.ai.stats[0]; the module comes and goes
+            # with the match): only its counter list is held, never the module (its code
+            # would stay alive past the match's end). The session's cheap moves are counted
+            # by the wrapped Session.cheap_move below.
             ai = sys.modules.get("engine.ai")
-            cut = ai.stats[0] if ai else 0
+            was = ai.stats if ai else None
+            cut = was[0] if was else 0
+            ai = None
             r = ai_turn(self)
-            driver.fallbacks += s.fallbacks - before
-            ai_now = sys.modules.get("engine.ai") or ai
-            if ai_now is not None:
-                driver.fallbacks += ai_now.stats[0] - (cut if ai_now is ai else 0)
-            ai = ai_now = s = None  # hold no module or session while sampling
+            ai = sys.modules.get("engine.ai")
+            now = ai.stats if ai else was
+            ai = None
+            if now is not None:
+                driver.fallbacks += now[0] - (cut if now is was else 0)
+            was = now = None
             n = meter.sample()
             if n > in_game[0]:
                 in_game[0] = n
@@ -506,6 +509,15 @@ def main():
             finally:
                 driver.app = None  # the board keeps no App after the loop: nor does the twin
 
+        import ui.session as us
+
+        cheap = us.Session.cheap_move
+
+        def cheap_move(self, rng):
+            driver.fallbacks += 1
+            return cheap(self, rng)
+
+        us.Session.cheap_move = cheap_move
         ua.App.__init__ = app_init
         ua.App.ai_turn = app_ai_turn
         ua.App.run = app_run
