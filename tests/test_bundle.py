@@ -671,6 +671,23 @@ def test_code_py_reads_the_save_area_in_place_and_plays_each_tune_from_its_own_b
     assert p._wave is None and not p._speaker_on.value
 
 
+def test_a_tune_without_memory_is_skipped_with_the_speaker_off(device, monkeypatch):
+    code, hw = device()
+    p = code.DevicePlatform()
+    p.sound("play")
+    assert hw.speaker.value and p._wave is not None
+
+    def no_memory(n):
+        raise MemoryError
+
+    monkeypatch.setattr(code, "bytearray", no_memory, raising=False)
+    p.sound("win")  # the round ends right after a card is played: no poll between
+    assert p._wave is None and not hw.speaker.value and p._audio is not None
+    monkeypatch.undo()
+    p.sound("move")
+    assert hw.speaker.value and len(p._wave) == 160
+
+
 def test_code_py_without_terminalio(device, monkeypatch):
     """Some localized firmwares lack terminalio: the game starts, and the crash screen draws
     with the game's own font sheet (ui.gfx) and says what the firmware lacks."""

@@ -207,3 +207,16 @@ def test_the_transformed_engine_plays_the_same_games(tmp_path):
     before = run(ROOT)
     assert int(before.split()[0]) > 300
     assert run(tmp_path) == before
+
+
+def test_a_package_name_that_is_also_a_submodule_is_left_alone():
+    # `from pkg import b` gives the int or the submodule depending on import order.
+    srcs = {"pkg": "b = 3\n", "pkg.b": "Y = 7\n", "use": "from pkg import b\ndef k():\n    return b\n"}
+    out = inline_constants(srcs, packages={"pkg"})
+    assert out["pkg"] == srcs["pkg"] and out["use"] == srcs["use"]
+
+
+def test_lines_are_split_at_newlines_only():
+    srcs = {"a": "X = 1\nS = 'a\u2028b\x0cc'\ndef f():\n    return X\n"}
+    out = inline_constants(srcs)
+    assert out["a"] == "pass\nS = 'a\u2028b\x0cc'\ndef f():\n    return 1\n"
