@@ -312,10 +312,15 @@ def test_a_finished_game_is_written_to_a_writable_drive(tmp_path, fake_os):
         seed = app.session.rec.seed
         play_round_by_keys(app, p)
         final = app.result[0]
+        # let go of after writing: out of sys.modules and off its package, or its code stays
+        import engine.st1
+        import ui
+
+        assert "ui.gamefile" not in sys.modules and "gamefile" not in vars(ui)
+        assert "engine.st1.notation" not in sys.modules and "notation" not in vars(engine.st1)
         assert list(p.files) == ["/games/st1-%d-1.txt" % seed]
         rec, st = replay_text(p.files["/games/st1-%d-1.txt" % seed])
         assert st.winner == final.winner and st.phase == st1.PH_OVER and rec.seed == seed
-        assert "ui.gamefile" not in sys.modules  # let go of after writing
         assert ("mkdir", "/games") in fake_os
     finally:
         p.close()

@@ -37,8 +37,7 @@ from ui.play import (  # noqa: F401 - the modes are part of this module's interf
 from ui.session import OPP_DEMO, OPP_PASS, Session, Settings
 from ui.store import Store
 
-_MENU_MODULES = ("menus", "title", "pages", "widgets", "help", "stats")  # ui.* of the menu screens
-_AI_MODULES = ("lookahead", "search", "judge", "know", "easy")  # engine.ai.*, then engine.ai
+_MENU_MODULES = ("ui.menus", "ui.title", "ui.pages", "ui.widgets", "ui.help", "ui.stats")  # the menus'
 _tick_ok = {}  # engine.ai.choose -> does it take tick=? (found out on the first call)
 
 
@@ -60,13 +59,17 @@ def ask_ai(ai, view, rng, level, tick):
 
 
 def _unload(names):
-    """Let go of the modules ui.<name> (their code is freed with the next collection)."""
-    import ui
-
-    for n in names:
-        sys.modules.pop("ui." + n, None)
-        if hasattr(ui, n):
-            delattr(ui, n)
+    """Let go of the modules `names` (dotted) and their submodules: out of sys.modules and off
+    their package, so that the collection that follows frees their code."""
+    mods = sys.modules
+    for full in names:
+        for k in [k for k in mods if k == full or k.startswith(full + ".")]:
+            del mods[k]
+        pkg, _, n = full.rpartition(".")
+        try:  # not hasattr: engine.st1's module __getattr__ would import it again
+            delattr(mods[pkg], n)
+        except (KeyError, AttributeError):
+            pass
     gc.collect()
 
 
@@ -118,7 +121,7 @@ class App(Play):
                 self.session = None
                 self.kept = game  # until a new game or "clear data" replaces it
                 msg = refused(game)
-        _unload(("resume",))  # the code that reads the save: not needed again
+        _unload(("ui.resume",))  # the code that reads the save: not needed again
         if self.session is not None:
             self._enter_board()
         else:
@@ -159,14 +162,7 @@ class App(Play):
             return
         _tick_ok.clear()  # it holds engine.ai.choose
         self._release_search()
-        import engine
-
-        for n in _AI_MODULES:
-            sys.modules.pop("engine.ai." + n, None)
-        sys.modules.pop("engine.ai", None)
-        if hasattr(engine, "ai"):
-            delattr(engine, "ai")
-        gc.collect()
+        _unload(("engine.ai",))  # and every engine.ai.* module
 
     def _pause(self):
         self._m().pause(self)
@@ -261,7 +257,7 @@ class App(Play):
         elif m == ROUND_END:
             if k == K_A:
                 self.board.show_panel(None)
-                _unload(("panel", "stats"))  # the panel's and the counting's code
+                _unload(("ui.panel", "ui.stats"))  # the panel's and the counting's code
                 if self.session is None:
                     self._title()
                 else:

@@ -1,6 +1,7 @@
 """The panel over the bottom of the table (the end of a round, the pass-and-play hand-over) and
-what happens at the end of a round: its code is in RAM only while a panel shows (ui.board's
-show_panel loads it and lets go of it), not while the AI thinks (docs/BENCHMARKS.md, Memory).
+what happens at the end of a round: its code is loaded when a panel first shows (ui.board's
+show_panel) and let go of when the round's end is left (ui.app's round-end key), so not while
+the AI thinks (docs/BENCHMARKS.md, Memory); in pass-and-play it stays after a hand-over.
 """
 
 import displayio
@@ -83,10 +84,9 @@ def round_end(self):
         from ui.gamefile import write
 
         write(self.p, s.g, s.rec, w, m.played, m.rounds)
-        import sys
+        from ui.app import _unload
 
-        for n in ("ui.gamefile", "engine.st1.notation"):  # its code, and move_text's
-            sys.modules.pop(n, None)
+        _unload(("ui.gamefile", "engine.st1.notation"))  # its code, and move_text's
     self.result = (st, over, opp)
     self.last_play = ""
     if over:

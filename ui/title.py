@@ -3,8 +3,6 @@ module only when one of them shows: it is not in RAM during a game). Each functi
 App as `self`.
 """
 
-import sys
-
 from ui import pages as P
 from ui.menus import help_
 from ui.platform import K_A, K_B, K_START
@@ -44,17 +42,9 @@ def drop_game(self):
     self.g = self.result = self._pk = self._marks_key = None
     self._marks = self._hand = ()
     del self.opts[:]
-    mods = sys.modules
-    import engine
-
-    for k in [k for k in mods if k.startswith("engine.st") or k in ("engine.games", "engine.match")]:
-        del mods[k]
-    for n in ("st1", "st2", "games", "match"):
-        if hasattr(engine, n):
-            delattr(engine, n)
     from ui.app import _unload
 
-    _unload(("pick",))  # and a collection
+    _unload(("engine.st1", "engine.st2", "engine.games", "engine.match", "ui.pick"))
 
 
 def load_settings_menu(self):
