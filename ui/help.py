@@ -39,7 +39,7 @@ HELP = (
         "Arrow down: your stone,\n"
         "arrow up: theirs.\n"
         "D24: cards in the deck,\n"
-        "0-0: points, you first."
+        "0-0: stones; gold: points"
     ),
     (
         "KEYS\n"

@@ -82,7 +82,7 @@ class Session:
     def __init__(self, settings, seed, chooser=None):
         if (settings.game, settings.variant) not in PLAYABLE:
             raise IllegalMove("these screens play Schotten Totten's base game only")
-        from engine.games import load  # let go of at the title (ui.app.App._drop_game)
+        from engine.games import load  # let go of at the title (ui.title.drop_game)
 
         self.settings = settings
         self.g = load(settings.game)  # the game object: moves are read only through it
