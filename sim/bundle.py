@@ -370,14 +370,11 @@ def device_texts(root=ROOT):
     import tokenize
 
     sources = {}
-    packages = set()
     paths = {}
     for mod, rel in our_sources(root).items():
         if rel.suffix == ".py":
             sources[mod] = (Path(root) / rel).read_text(encoding="utf-8")
             paths[mod] = (Path(root) / rel).as_posix()
-            if rel.name == "__init__.py":
-                packages.add(mod)
     keep = set()
     runner = Path(root) / TWIN_RUNNER
     if runner.is_file():
@@ -385,7 +382,7 @@ def device_texts(root=ROOT):
             if t.type == tokenize.NAME:
                 keep.add(t.string)
     try:
-        out = inline_constants(sources, packages, keep)
+        out = inline_constants(sources, keep)
     except (SyntaxError, InlineError) as e:
         raise BundleError(str(e)) from None
     return {paths[m]: text for m, text in out.items()}

@@ -65,16 +65,9 @@ def _binding_counts(tree):
     return out
 
 
-def _package_names(tree):
+def _package_names(tree, binds):
     """Names bound only by `import name` / `import name.sub...` statements (no `as`): the
-    package `name` however often it is imported."""
-    plain = set()
-    other = set()
-    for n in ast.walk(tree):
-        if isinstance(n, ast.Import):
-            for a in n.names:
-                (other if a.asname else plain).add((a.asname or a.name).split(".")[0])
-    bound = _binding_counts(tree)
+    package `name` however often it is imported. `binds`: _binding_counts(tree)."""
     imports = {}
     for n in ast.walk(tree):
         if isinstance(n, ast.Import):
@@ -82,20 +75,19 @@ def _package_names(tree):
                 if not a.asname:
                     top = a.name.split(".")[0]
                     imports[top] = imports.get(top, 0) + 1
-    return {p for p in plain - other if bound.get(p) == imports.get(p)}
+    return {p for p, k in imports.items() if binds.get(p) == k}
 
 
 class _Module:
-    def __init__(self, name, src, is_pkg):
+    def __init__(self, name, src):
         self.name = name
         self.src = src
         self.tree = ast.parse(src, name)
-        self.package = name if is_pkg else name.rpartition(".")[0]
         self.binds = _binding_counts(self.tree)
         self.defs = {}  # name: (statement, value expression or int from range())
         self.imports = {}  # local name: ("module", mod) or ("from", mod, name)
         self.fixed = set()  # names a global/nonlocal statement spells
-        self.pkg_names = _package_names(self.tree)
+        self.pkg_names = _package_names(self.tree, self.binds)
         for st in self.tree.body:
             if isinstance(st, ast.Assign) and len(st.targets) == 1:
                 t = st.targets[0]
@@ -126,8 +118,8 @@ def _range_values(node):
 
 
 class _Program:
-    def __init__(self, sources, packages):
-        self.mods = {m: _Module(m, src, m in packages) for m, src in sources.items()}
+    def __init__(self, sources):
+        self.mods = {m: _Module(m, src) for m, src in sources.items()}
         for mod in self.mods.values():
             self._scan_imports(mod)
         self._values = {}
@@ -435,11 +427,11 @@ def _normal(tree):
     return ast.dump(Fold().visit(tree))
 
 
-def inline_constants(sources, packages=(), keep=()):
+def inline_constants(sources, keep=()):
     """{module: source} with the program's integer constants inlined (see the module's
-    docstring). `sources`: {module name: source}; `packages`: the module names that are
-    packages (their `__init__.py`); `keep`: names used from outside the program."""
-    prog = _Program(sources, set(packages))
+    docstring). `sources`: {module name: source} (a package by its name, its `__init__.py`'s
+    source); `keep`: names used from outside the program."""
+    prog = _Program(sources)
     reads, drops = _plan(prog, keep)
     out = {}
     for name, mod in prog.mods.items():
@@ -462,18 +454,3 @@ def inline_constants(sources, packages=(), keep=()):
             raise InlineError("%s: the result is not the source with its constants inlined" % name)
         out[name] = text
     return out
-
-
-def stats(before, after):
-    """(names no longer spelt anywhere in the program, their count)."""
-
-    def names(srcs):
-        s = set()
-        for src in srcs.values():
-            for t in tokenize.generate_tokens(io.StringIO(src).readline):
-                if t.type == tokenize.NAME:
-                    s.add(t.string)
-        return s
-
-    gone = sorted(names(before) - names(after))
-    return gone, len(gone)

@@ -67,7 +67,7 @@ def _program(**extra):
 
 def test_constants_are_inlined_and_the_program_is_the_same(tmp_path):
     srcs = _program()
-    out = inline_constants(srcs, packages={"pkg"})
+    out = inline_constants(srcs)
     for name in srcs:
         assert out[name].count("\n") == srcs[name].count("\n"), "line numbers kept"
     a, b = out["pkg.a"], out["pkg.b"]
@@ -95,28 +95,28 @@ def test_constants_are_inlined_and_the_program_is_the_same(tmp_path):
     ],
 )
 def test_a_name_used_in_a_way_it_cannot_follow_is_left_alone(extra, name):
-    out = inline_constants(_program(**extra), packages={"pkg"})
+    out = inline_constants(_program(**extra))
     assert "\n%s = " % name in out["pkg.a"]
     assert out["pkg.c"] == extra["pkg.c"]
 
 
 def test_kept_names_a_local_of_the_same_name_and_global_statements():
     srcs = _program()
-    out = inline_constants(srcs, packages={"pkg"}, keep={"Y"})
+    out = inline_constants(srcs, keep={"Y"})
     assert "\nY = X * 2 + 1" not in out["pkg.a"] and "\nY = 5 * 2 + 1" in out["pkg.a"]
     assert "import X, Y, f" not in out["pkg.b"] and "from pkg.a import Y, f" in out["pkg.b"]
     shadow = {
         "pkg.d": "W = 1\ndef k(W):\n    return W\n",
         "pkg.e": "V = 1\ndef k():\n    global V\n    V = 2\n",
     }
-    out = inline_constants(_program(**shadow), packages={"pkg"})
+    out = inline_constants(_program(**shadow))
     assert out["pkg.d"] == shadow["pkg.d"] and out["pkg.e"] == shadow["pkg.e"]
 
 
 def test_a_re_export_through_a_package():
     srcs = {"pkg": "from pkg.t import N, Table\n", "pkg.t": "N = 9\nclass Table:\n    pass\n"}
     srcs["use"] = "from pkg import N\nimport pkg\ndef k():\n    return N + pkg.N\n"
-    out = inline_constants(srcs, packages={"pkg"})
+    out = inline_constants(srcs)
     assert out["pkg"] == "from pkg.t import Table\n" and out["use"].endswith("return 9 + 9\n")
     assert "N" not in out["pkg.t"].replace("\n", " ").split()
 
@@ -125,7 +125,7 @@ def test_the_check_refuses_an_edit_that_changes_the_program(monkeypatch):
     real = inl._apply
     monkeypatch.setattr(inl, "_apply", lambda src, edits: real(src, edits).replace("* 100", "* 10"))
     with pytest.raises(InlineError, match="not the source with its constants inlined"):
-        inline_constants(_program(), packages={"pkg"})
+        inline_constants(_program())
 
 
 def test_a_star_import_is_refused():
@@ -179,8 +179,7 @@ def test_the_transformed_engine_plays_the_same_games(tmp_path):
 
     mods = module_files(ROOT, "engine")
     sources = {m: (Path(ROOT) / rel).read_text() for m, rel in mods.items()}
-    packages = {m for m, rel in mods.items() if rel.name == "__init__.py"}
-    texts = inline_constants(sources, packages)
+    texts = inline_constants(sources)
     assert sum(t.count("\n") for t in texts.values()) == sum(t.count("\n") for t in sources.values())
     assert sum(len(t) for t in texts.values()) < sum(len(t) for t in sources.values())
     private = private_names({str(mods[m]): t for m, t in texts.items()})
@@ -212,7 +211,7 @@ def test_the_transformed_engine_plays_the_same_games(tmp_path):
 def test_a_package_name_that_is_also_a_submodule_is_left_alone():
     # `from pkg import b` gives the int or the submodule depending on import order.
     srcs = {"pkg": "b = 3\n", "pkg.b": "Y = 7\n", "use": "from pkg import b\ndef k():\n    return b\n"}
-    out = inline_constants(srcs, packages={"pkg"})
+    out = inline_constants(srcs)
     assert out["pkg"] == srcs["pkg"] and out["use"] == srcs["use"]
 
 
