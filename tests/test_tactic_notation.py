@@ -137,6 +137,35 @@ def test_bad_positions_are_refused_with_the_reason():
             game.parse_position(text)
 
 
+def test_the_number_of_cards_played_is_bounded_so_the_stamps_fit_a_byte():
+    """n (cards placed so far) is at most 64 and at least the cards on the stones: a game
+    places at most 60 (54 clan cards, 4 elite troops, Strategist's and Traitor's moves), and a
+    side's stamp (a byte) is n after its last card. n250 used to parse, and a few moves later
+    a stamp past 255 raised ValueError with the card already on the board."""
+    st = game.new_state(game.options(variant=1), 1)
+    t = game.position_text(st)
+    assert " n0 " in t
+    for n in (65, 250):
+        with pytest.raises(IllegalMove, match="out of range"):
+            game.parse_position(t.replace(" n0 ", " n%d " % n, 1))
+    st = game.parse_position(t.replace(" n0 ", " n64 ", 1))
+    rng = Rng(1)
+    while st.phase != PH_OVER:  # a whole game on from n64: every stamp fits
+        st.apply(random_move(st, rng))
+    most = 0
+    for seed in range(40):
+        most = max(most, _game(seed, seed & 1)[0].nplayed)
+    assert most <= 60
+    st, rng = TState(3, 0, 0), Rng(3)
+    while sum(st.cnt) < 2:  # two cards on the stones, no side complete
+        st.apply(random_move(st, rng))
+    t = game.position_text(st)
+    n = " n%d " % st.nplayed
+    assert n == " n2 " and "@" not in t
+    with pytest.raises(IllegalMove, match="fewer than the cards on the stones"):
+        game.parse_position(t.replace(n, " n%d " % (sum(st.cnt) - 1), 1))
+
+
 def test_records_of_tactic_games_pack_replay_and_read_as_text():
     """A record carries the variant (byte 1 = 1, "variant tactic"); packed, unpacked, written
     as text and read back, it replays to the same final state."""

@@ -181,7 +181,7 @@ def parse_position(text):
     st.phase = PHASES.index(f[4])
     st.winner = NONE if f[5] == "w-" else int_field(f[5], "w", 1, 2) - 1
     st.turn = int_field(f[6], "t", 0, 10000)
-    st.nplayed = int_field(f[7], "n", 0, 250)
+    st.nplayed = int_field(f[7], "n", 0, NALL)  # a game places at most 60: stamps fit a byte
     st.first = int_field(f[8], "f", 1, 2) - 1
     st.tp[0], st.tp[1] = _pair(f[9], "u", NALL - NCLAN)
     if f[10] not in ("j-", "j1", "j2", "j12"):
@@ -303,6 +303,8 @@ def _check(st):
             w = st.find(c)
             if w is not None and w[1] == p and not st.jk >> p & 1:
                 raise IllegalMove("a Joker on player %d's side, but j says none was played" % (p + 1))
+    if st.nplayed < sum(st.cnt):
+        raise IllegalMove("n%d: fewer than the cards on the stones (%d)" % (st.nplayed, sum(st.cnt)))
     stamps = [d for d in st.done if d]
     if len(set(stamps)) != len(stamps):
         raise IllegalMove("two sides completed with the same card")
