@@ -97,7 +97,7 @@ def new_state(opts=None, seed=None):
 
 def options_of(st):
     """The options a State was made with (what a record keeps)."""
-    return {"variant": getattr(st, "VARIANT", 0), "timing": st.timing, "first": st.first}
+    return {"variant": st.VARIANT, "timing": st.timing, "first": st.first}
 
 
 def decode(move):
@@ -194,7 +194,7 @@ def parse_move(text):
 
 
 def position_text(st):
-    if getattr(st, "VARIANT", 0):
+    if st.VARIANT:
         from engine.st1.tnotation import position_text as text
     else:
         from engine.st1.notation import position_text as text

@@ -82,6 +82,7 @@ class Table:
     """What both players see: shared by State and View (claim checks work on either)."""
 
     GAME = 1  # engine.games.load(st.GAME) is the game object of a State or View
+    VARIANT = 0  # the base game; the tactic variant's TTable says 1
 
     def unseen(self, p):
         """Flags (54) of the clan cards player p cannot see: not on the table (nor in the
