@@ -11,7 +11,8 @@ except ImportError:
 from engine.st1.table import CLAIM, DONE, NSTONES, PASS
 from engine.st1.ttable import TTable
 
-# As engine.st1.ttable's public names (tests/test_tactic_rules.py checks them): private
+# As engine.st1.ttable's public names (tests/test_tactic_notation.py::
+# test_the_move_numbers_agree_between_the_game_object_and_the_engine checks them): private
 # consts cost nothing on the board.
 _NCLAN = const(54)
 _JOKER2 = const(55)
