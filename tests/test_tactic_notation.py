@@ -70,6 +70,18 @@ def test_every_move_has_a_text_and_a_decoding():
         game.parse_move("G0@3")
 
 
+def test_the_tactic_notation_refuses_what_is_not_text():
+    """engine.st1.tnotation's readers, called directly, refuse a non-str as the base game's
+    do (engine.text.text_of): IllegalMove, not an AttributeError from None.split()."""
+    from engine.st1 import tnotation
+
+    for bad in (None, 5, b"ST1 2016 tactic"):
+        with pytest.raises(IllegalMove, match="malformed move .*: not text"):
+            tnotation.parse_move(bad)
+        with pytest.raises(IllegalMove, match="malformed position .*: not text"):
+            tnotation.parse_position(bad)
+
+
 def test_the_move_numbers_agree_between_the_game_object_and_the_engine():
     """engine.st1.game and engine.st1.ttable spell the move numbers each (the game object
     loads no tactic module); every module's private copies agree with ttable's."""

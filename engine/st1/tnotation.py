@@ -34,7 +34,7 @@ from engine.st1.ttable import (
     TNMOVES,
     cname,
 )
-from engine.text import int_field
+from engine.text import int_field, text_of
 
 PHASES = ("play", "claim", "over", "draw", "action")
 _DECKS = ("+clan", "+tactic")
@@ -74,9 +74,7 @@ def move_text(m):
 def parse_move(text):
     """Text to a tactic move int (engine.st1.game.parse_move tries the base game's forms
     first): parse_move("BANSHEE") == 558, parse_move("+tactic") == 588."""
-    if not isinstance(text, str):
-        raise IllegalMove("malformed move %r" % (text,))
-    t = text.strip()
+    t = text_of(text, "move").strip()
     low = t.lower()
     if low in _DECKS:
         return DRAW + _DECKS.index(low)
@@ -171,7 +169,7 @@ def _pair(f, prefix, hi):
 
 def parse_position(text):
     """Text to a tactic State; IllegalMove naming the problem if it is malformed."""
-    f = text.split()
+    f = text_of(text, "position").split()
     if len(f) != 20 + st1.NSTONES or f[0] != "ST1" or f[2] != "tactic":
         raise IllegalMove("a tactic position has 29 fields starting with ST1 <timing> tactic")
     if f[1] not in ("2016", "1999") or f[4] not in PHASES:
