@@ -26,11 +26,9 @@ class Match:
     def new_round(self, seed):
         if self.over():
             raise IllegalMove("the match is over")
-        if self.variant:
-            from engine.st1.tactic import TState
+        from engine.st1.game import new_state, options  # IllegalMove for a variant it lacks
 
-            return TState(seed, self.timing, self.next_first)
-        return st1.State(seed, self.timing, self.next_first)
+        return new_state(options(self.variant, self.timing, self.next_first), seed)
 
     def finish_round(self, st):
         """Score a finished round: 5 to the winner, one per claimed stone to the loser."""

@@ -29,14 +29,11 @@ class Record:
 
     def start(self):
         # Imported here: a second game's save read through unpack() loads none of the first
-        # game's modules, and a base game's none of the tactic variant's.
-        if self.variant:
-            from engine.st1.tactic import TState
+        # game's modules (new_state loads a base game's State, and the tactic variant's only
+        # for its rounds).
+        from engine.st1.game import new_state, options
 
-            return TState(self.seed, self.timing, self.first)
-        from engine.st1 import State
-
-        return State(self.seed, self.timing, self.first)
+        return new_state(options(self.variant, self.timing, self.first), self.seed)
 
     def replay(self, upto=None):
         """The State after the first `upto` moves (all by default); IllegalMove if one fails."""

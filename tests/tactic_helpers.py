@@ -121,25 +121,9 @@ def tcards_once(st):
 def tcheck(st):
     """The invariants of a tactic state: tcards_once, and counts, stamps, owners, the
     one-more rule, the Jokers and the phase consistent."""
-    modes = bytearray()
+    tcards_once(st)
     for s in range(NSTONES):
-        m = st.mode[s]
-        if m & M_BLIND:
-            modes.append(58)
-        if m & M_MUD:
-            modes.append(59)
-        assert st.need[s] == (4 if m & M_MUD else 3)
-    act = b"" if st.act == NONE else bytes((st.act,))
-    deck = bytes(st.deck[: st.ndeck])
-    tdeck = bytes(st.tdeck[: st.ntdeck])
-    shown = (bytes(st.board) + bytes(modes) + bytes(st.disc[: st.ndisc]) + act).replace(b"\xff", b"")
-    every = deck + tdeck + bytes(st.hand).replace(b"\xff", b"") + shown
-    assert bytes(sorted(every)) == _ALL, "a card is missing or doubled"
-    assert max(deck, default=0) < NCLAN and min(tdeck, default=NCLAN) >= NCLAN
-    pub = bytearray(NALL)
-    for c in shown:
-        pub[c] = 1
-    assert pub == st.public
+        assert st.need[s] == (4 if st.mode[s] & M_MUD else 3)
     for p in (0, 1):
         n = st.hand_count(p)
         assert n <= (HSLOTS if st.phase == PH_ACTION else 7)

@@ -70,6 +70,18 @@ def test_every_move_has_a_text_and_a_decoding():
         game.parse_move("G0@3")
 
 
+def test_the_tactic_notation_refuses_what_is_not_text():
+    """engine.st1.tnotation's readers, called directly, refuse a non-str as the base game's
+    do (engine.text.text_of): IllegalMove, not an AttributeError from None.split()."""
+    from engine.st1 import tnotation
+
+    for bad in (None, 5, b"ST1 2016 tactic"):
+        with pytest.raises(IllegalMove, match="malformed move .*: not text"):
+            tnotation.parse_move(bad)
+        with pytest.raises(IllegalMove, match="malformed position .*: not text"):
+            tnotation.parse_position(bad)
+
+
 def test_the_move_numbers_agree_between_the_game_object_and_the_engine():
     """engine.st1.game and engine.st1.ttable spell the move numbers each (the game object
     loads no tactic module); every module's private copies agree with ttable's."""
@@ -135,6 +147,35 @@ def test_bad_positions_are_refused_with_the_reason():
     for why, text in bad.items():
         with pytest.raises(IllegalMove, match=why):
             game.parse_position(text)
+
+
+def test_the_number_of_cards_played_is_bounded_so_the_stamps_fit_a_byte():
+    """n (cards placed so far) is at most 64 and at least the cards on the stones: a game
+    places at most 60 (54 clan cards, 4 elite troops, Strategist's and Traitor's moves), and a
+    side's stamp (a byte) is n after its last card. n250 used to parse, and a few moves later
+    a stamp past 255 raised ValueError with the card already on the board."""
+    st = game.new_state(game.options(variant=1), 1)
+    t = game.position_text(st)
+    assert " n0 " in t
+    for n in (65, 250):
+        with pytest.raises(IllegalMove, match="out of range"):
+            game.parse_position(t.replace(" n0 ", " n%d " % n, 1))
+    st = game.parse_position(t.replace(" n0 ", " n64 ", 1))
+    rng = Rng(1)
+    while st.phase != PH_OVER:  # a whole game on from n64: every stamp fits
+        st.apply(random_move(st, rng))
+    most = 0
+    for seed in range(40):
+        most = max(most, _game(seed, seed & 1)[0].nplayed)
+    assert most <= 60
+    st, rng = TState(3, 0, 0), Rng(3)
+    while sum(st.cnt) < 2:  # two cards on the stones, no side complete
+        st.apply(random_move(st, rng))
+    t = game.position_text(st)
+    n = " n%d " % st.nplayed
+    assert n == " n2 " and "@" not in t
+    with pytest.raises(IllegalMove, match="fewer than the cards on the stones"):
+        game.parse_position(t.replace(n, " n%d " % (sum(st.cnt) - 1), 1))
 
 
 def test_records_of_tactic_games_pack_replay_and_read_as_text():

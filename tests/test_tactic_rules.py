@@ -339,6 +339,28 @@ def test_matches_of_several_tactic_rounds():
     assert m.over()
 
 
+def test_a_match_and_a_record_start_their_rounds_as_new_state_does():
+    """Match.new_round and Record.start make their States with new_state: the same variants,
+    the same game for a seed, and IllegalMove for a variant the game does not have (a match
+    of variant 2 played the tactic variant before)."""
+    from engine.record import Record
+    from engine.st1 import State
+
+    for variant, cls in ((0, State), (1, TState)):
+        opts = game.options(variant, T1999, 1)
+        want = game.position_text(game.new_state(opts, 7))
+        st = game.new_match(2, T1999, 1, variant).new_round(7)
+        assert type(st) is cls and game.position_text(st) == want
+        st = Record(7, T1999, 1, [], variant).start()
+        assert type(st) is cls and game.position_text(st) == want
+    m = game.new_match(2, variant=2)
+    with pytest.raises(IllegalMove, match="bad options"):
+        m.new_round(7)
+    assert m.played == 0 and m.next_first == 0
+    with pytest.raises(IllegalMove, match="bad options"):
+        Record(7, 0, 0, [], 2).start()
+
+
 # -- the decisions of docs/RULES.md ("Tactic variant") ----------------------------------------
 
 

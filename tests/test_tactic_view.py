@@ -111,6 +111,24 @@ def test_sampled_states_agree_with_the_view_honesty():
     assert n > 1000 and known > 20
 
 
+def test_unseen_flags_the_clan_cards_in_the_deck_and_the_hands_not_ones_own():
+    """unseen(p) (the card tracker; the proofs take unseen(-1)) flags exactly the clan cards
+    in the clan deck and in the hands other than p's, on a State and on p's view, tactic cards
+    in the hands included (they have no flag)."""
+    n = 0
+    for st in _states(games=20):
+        for p in (-1, 0, 1):
+            want = bytearray(54)
+            for c in list(st.deck[: st.ndeck]) + [c for q in (0, 1) if q != p for c in st.hand_of(q)]:
+                if c < 54:
+                    want[c] = 1
+            assert st.unseen(p) == want
+            if p >= 0:
+                assert st.view(p).unseen(p) == want and st.view(p).unseen(-1) == st.unseen(-1)
+            n += any(c >= 54 for c in st.hand_of(max(p, 0)))
+    assert n > 100
+
+
 def test_two_states_a_player_cannot_tell_apart_give_the_same_view():
     """Swap an unseen card of the opponent's hand with one of the deck: player 1's view does
     not change; player 2's does."""

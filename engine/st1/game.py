@@ -48,8 +48,9 @@ NCARDS = const(64)  # card ints: clan cards 0..53 (engine.cards), tactic cards 5
 NCLAN = const(54)
 NMOVES = const(663)  # the move space, the tactic variant's moves included (base: 0..586)
 
-# The tactic variant's moves (engine.st1.ttable, whose numbers tests/test_tactic.py checks
-# against these): a deck choice, a ruse's step naming a card, a stone, or the discard.
+# The tactic variant's moves (engine.st1.ttable, whose numbers tests/test_tactic_notation.py::
+# test_the_move_numbers_agree_between_the_game_object_and_the_engine checks against these):
+# a deck choice, a ruse's step naming a card, a stone, or the discard.
 DRAW = const(587)
 STEP_CARD = const(589)
 STEP_STONE = const(653)
@@ -97,7 +98,7 @@ def new_state(opts=None, seed=None):
 
 def options_of(st):
     """The options a State was made with (what a record keeps)."""
-    return {"variant": getattr(st, "VARIANT", 0), "timing": st.timing, "first": st.first}
+    return {"variant": st.VARIANT, "timing": st.timing, "first": st.first}
 
 
 def decode(move):
@@ -194,7 +195,7 @@ def parse_move(text):
 
 
 def position_text(st):
-    if getattr(st, "VARIANT", 0):
+    if st.VARIANT:
         from engine.st1.tnotation import position_text as text
     else:
         from engine.st1.notation import position_text as text

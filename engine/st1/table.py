@@ -82,9 +82,12 @@ class Table:
     """What both players see: shared by State and View (claim checks work on either)."""
 
     GAME = 1  # engine.games.load(st.GAME) is the game object of a State or View
+    VARIANT = 0  # the base game; the tactic variant's TTable says 1
 
     def unseen(self, p):
-        """Flags of the cards player p cannot see: not on the table and not in p's hand."""
+        """Flags (54) of the clan cards player p cannot see: not on the table (nor in the
+        tactic variant's discard) and not in p's hand; p < 0: the public set, which proofs use.
+        The tactic variant's TTable uses it too: its tactic cards (54..63) have no flag."""
         u = bytearray(NCARDS)
         pub = self.public
         for c in range(NCARDS):
@@ -92,7 +95,8 @@ class Table:
                 u[c] = 1
         if p >= 0:
             for c in self.hand_of(p):
-                u[c] = 0
+                if c < NCARDS:
+                    u[c] = 0
         return u
 
     def side(self, stone, p):

@@ -11,18 +11,16 @@ except ImportError:
 from engine.st1.table import CLAIM, DONE, NSTONES, PASS
 from engine.st1.ttable import TTable
 
-# As engine.st1.ttable's public names (tests/test_tactic_rules.py checks them): private
+# As engine.st1.ttable's public names (tests/test_tactic_notation.py::
+# test_the_move_numbers_agree_between_the_game_object_and_the_engine checks them): private
 # consts cost nothing on the board.
 _NCLAN = const(54)
 _JOKER2 = const(55)
 _SHIELD = const(57)
-_BLIND = const(58)
 _MUD = const(59)
 _RECRUITER = const(60)
 _STRATEGIST = const(61)
 _TRAITOR = const(63)
-_M_BLIND = const(1)
-_M_MUD = const(2)
 _DRAW = const(587)
 _STEP_CARD = const(589)
 _STEP_STONE = const(653)
@@ -41,9 +39,7 @@ class TLegal(TTable):
         """The PLAY (and PASS) moves of p holding `hand` (a list, sorted here), sorted."""
         out = []
         owner = self.owner
-        cnt = self.cnt
-        need = self.need
-        opens = [s for s in range(NSTONES) if not owner[s] and cnt[s * 2 + p] < need[s]]
+        opens = self.open_stones(p)
         tac = self.tp[p] <= self.tp[p ^ 1]
         clan = False
         hand.sort()
@@ -60,10 +56,9 @@ class TLegal(TTable):
                     continue  # "Each player can only have one Joker on his side of the border."
                 b = c * 9
                 out += [b + s for s in opens]
-            elif c <= _MUD:
-                bit = _M_BLIND if c == _BLIND else _M_MUD
+            elif c <= _MUD:  # a combat mode: any unclaimed stone (its card is not on one)
                 b = c * 9
-                out += [b + s for s in range(NSTONES) if not owner[s] and not self.mode[s] & bit]
+                out += [b + s for s in range(NSTONES) if not owner[s]]
             elif self.can_resolve(c, p):
                 out.append(c * 9)
         if not clan:

@@ -34,7 +34,7 @@ from engine.st1.ttable import (
     TNMOVES,
     cname,
 )
-from engine.text import int_field
+from engine.text import int_field, text_of
 
 PHASES = ("play", "claim", "over", "draw", "action")
 _DECKS = ("+clan", "+tactic")
@@ -74,9 +74,7 @@ def move_text(m):
 def parse_move(text):
     """Text to a tactic move int (engine.st1.game.parse_move tries the base game's forms
     first): parse_move("BANSHEE") == 558, parse_move("+tactic") == 588."""
-    if not isinstance(text, str):
-        raise IllegalMove("malformed move %r" % (text,))
-    t = text.strip()
+    t = text_of(text, "move").strip()
     low = t.lower()
     if low in _DECKS:
         return DRAW + _DECKS.index(low)
@@ -171,7 +169,7 @@ def _pair(f, prefix, hi):
 
 def parse_position(text):
     """Text to a tactic State; IllegalMove naming the problem if it is malformed."""
-    f = text.split()
+    f = text_of(text, "position").split()
     if len(f) != 20 + st1.NSTONES or f[0] != "ST1" or f[2] != "tactic":
         raise IllegalMove("a tactic position has 29 fields starting with ST1 <timing> tactic")
     if f[1] not in ("2016", "1999") or f[4] not in PHASES:
@@ -181,7 +179,7 @@ def parse_position(text):
     st.phase = PHASES.index(f[4])
     st.winner = NONE if f[5] == "w-" else int_field(f[5], "w", 1, 2) - 1
     st.turn = int_field(f[6], "t", 0, 10000)
-    st.nplayed = int_field(f[7], "n", 0, 250)
+    st.nplayed = int_field(f[7], "n", 0, NALL)  # a game places at most 60: stamps fit a byte
     st.first = int_field(f[8], "f", 1, 2) - 1
     st.tp[0], st.tp[1] = _pair(f[9], "u", NALL - NCLAN)
     if f[10] not in ("j-", "j1", "j2", "j12"):
@@ -303,6 +301,8 @@ def _check(st):
             w = st.find(c)
             if w is not None and w[1] == p and not st.jk >> p & 1:
                 raise IllegalMove("a Joker on player %d's side, but j says none was played" % (p + 1))
+    if st.nplayed < sum(st.cnt):
+        raise IllegalMove("n%d: fewer than the cards on the stones (%d)" % (st.nplayed, sum(st.cnt)))
     stamps = [d for d in st.done if d]
     if len(set(stamps)) != len(stamps):
         raise IllegalMove("two sides completed with the same card")

@@ -13,10 +13,7 @@ from engine.st1.table import CLAIM, DONE, NSTONES, PASS, SLOTS
 _NCLAN = const(54)
 _JOKER2 = const(55)
 _SHIELD = const(57)
-_BLIND = const(58)
 _MUD = const(59)
-_M_BLIND = const(1)
-_M_MUD = const(2)
 _DRAW = const(587)
 _PH_PLAY = const(0)
 _PH_CLAIM = const(1)
@@ -80,9 +77,7 @@ def _random_play(st, rng):
     (tests/test_tactic_play.py checks that both give the same move)."""
     p = st.to_move
     owner = st.owner
-    cnt = st.cnt
-    need = st.need
-    opens = [s for s in range(NSTONES) if not owner[s] and cnt[s * 2 + p] < need[s]]
+    opens = st.open_stones(p)
     no = len(opens)
     hand = st.hand_of(p)
     hand.sort()
@@ -100,10 +95,9 @@ def _random_play(st, rng):
         elif c <= _SHIELD:
             if c > _JOKER2 or not st.jk >> p & 1:
                 k = no
-        elif c <= _MUD:
-            bit = _M_BLIND if c == _BLIND else _M_MUD
+        elif c <= _MUD:  # a combat mode: any unclaimed stone (its card is not on one)
             for s in range(NSTONES):
-                if not owner[s] and not st.mode[s] & bit:
+                if not owner[s]:
                     k += 1
         elif st.can_resolve(c, p):
             k = 1
@@ -120,9 +114,8 @@ def _random_play(st, rng):
             return c * 9 + opens[r]
         if c > _MUD:
             return c * 9
-        bit = _M_BLIND if c == _BLIND else _M_MUD
         for s in range(NSTONES):
-            if not owner[s] and not st.mode[s] & bit:
+            if not owner[s]:
                 if not r:
                     return c * 9 + s
                 r -= 1

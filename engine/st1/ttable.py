@@ -90,19 +90,6 @@ class TTable(Table):
 
     VARIANT = 1
 
-    def unseen(self, p):
-        """Flags (64) of the clan cards p cannot see: not on the table nor in the discard,
-        not in p's hand (p < 0: the public set, which proofs use)."""
-        u = bytearray(64)
-        pub = self.public
-        for c in range(NCLAN):
-            if not pub[c]:
-                u[c] = 1
-        if p >= 0:
-            for c in self.hand_of(p):
-                u[c] = 0
-        return u
-
     def score_side(self, stone, p):
         """(score, values) of p's complete side: the values its elite troops take."""
         n = self.need[stone]

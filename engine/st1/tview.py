@@ -82,8 +82,6 @@ class TView(TLegal):
     def key(self):
         """Everything the view holds, as bytes: two states that `me` cannot tell apart give
         the same key (the honesty tests compare them)."""
-        from engine.st1.table import NSTONES
-
         head = bytes(
             [self.me, self.timing, self.first, self.to_move, self.phase, self.winner & 255,
              self.ndeck, self.ntdeck, self.ndisc, self.jk, self.act, self.asel, self.left,
@@ -94,7 +92,7 @@ class TView(TLegal):
             [head, bytes(self.board), bytes(self.cnt), bytes(self.need), bytes(self.done),
              bytes(self.owner), bytes(self.public), bytes(self.mode), bytes(self.disc),
              bytes(self.tp), bytes(self.ev), self.hand, self.opp_known, bytes(self.deck),
-             bytes(self.kd), bytes(self.tdeck), bytes(self.ktd), bytes(self.kn), bytes([NSTONES])]
+             bytes(self.kd), bytes(self.tdeck), bytes(self.ktd), bytes(self.kn)]
         )  # fmt: skip
 
     def sample(self, rng, pool=None):

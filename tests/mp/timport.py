@@ -2,8 +2,9 @@
 VM, from the repository root (docs/BENCHMARKS.md, "Schotten Totten tactic variant"):
 micropython -X heapsize=64K tests/mp/timport.py prove,tprove,table,ttable,tlegal,truse,tcard,tactic
 imports engine.st1.<module> in the order given, as tests/mp/tselfplay.py does (leaves first, a
-collection after each), and prints the live heap and the largest free block after each. With
-sim.bench._smallest it gives the smallest heap that loads a prefix of the list."""
+collection after each), and prints the live heap and the total free heap (gc.mem_free()) after
+each; with a second argument, micropython.mem_info() too (its "max free sz" is the largest free
+block). With sim.bench._smallest it gives the smallest heap that loads a prefix of the list."""
 
 import gc
 import sys
