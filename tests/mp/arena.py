@@ -16,6 +16,7 @@ _MODULES = {
     "st1": (
         "engine.st1",
         "engine.ai",
+        "engine.ai.odds",
         "engine.ai.know",
         "engine.ai.judge",
         "engine.ai.search",
@@ -28,6 +29,7 @@ _MODULES = {
         "engine.st2.prove",
         "engine.st2.moves",
         "engine.st2.game",
+        "engine.ai.odds",
         "engine.ai.st2.know",
         "engine.ai.st2.judge",
         "engine.st2.forms",
