@@ -335,10 +335,6 @@ class Judge:
                             pc[j] = p0[j]
                         else:
                             pc[j] = self.to_att(self.mwin(side, j, -1, self.opc[j]))
-                else:
-                    side = self.mine
-                    for j in range(NTILES):
-                        pc[j] = p0[j]
             q = self.play_odds(side, c, s)
             if q > ONE:
                 out[i] = WIN
