@@ -9,7 +9,7 @@ give the same move on every machine.
 
 from array import array
 
-from engine.ai.st2.judge import WIN, Judge
+from engine.ai.st2.judge import RETREAT, WIN, Judge
 from engine.ai.st2.know import ONE
 from engine.st2.cards import NTILES, WALL
 from engine.st2.game import KIND_CAULDRON, KIND_DECLARE, KIND_PLAY, KIND_RETREAT, decode, encode, kind
@@ -172,7 +172,7 @@ def prep(me, hand, srch, moves, bi):
             if not m:
                 continue
             # A retreat throws away the turns those cards took (on a tile not yet lost).
-            g = _retreat_value(j, moves, pt, pr, m, hand) - base - j.retreat_w * _count(j, m)
+            g = _retreat_value(j, moves, pt, pr, m, hand) - base - RETREAT * _count(j, m)
             if g > bestg or (bi < 0 and bestm < 0):
                 bestg = g
                 bestm = encode(KIND_RETREAT, -1, -1, m)
