@@ -20,55 +20,27 @@ from time import process_time_ns
 from sim.cli import count
 
 
-def costs(level, timing, games, seed, repeat):
-    """Fastest-of-`repeat` CPU ns of every play decision of `level` in `games` games vs Easy."""
-    from engine import st1
+def costs(game, opts, level, games, seed, repeat):
+    """(CPU ns, seat) of every card-step decision of `level` in `games` games of `game`
+    ("st1" or "st2", made by engine.games.load(game).new_state(opts, seed + i)) against Easy,
+    each the fastest of `repeat` runs."""
     from engine.ai import EASY, Player, choose
+    from engine.games import load
     from engine.rng import Rng
 
+    gm = load(game)
     out = []
     for i in range(games):
         g = seed + i
-        st = st1.State(g, timing, 0)
+        st = gm.new_state(opts, g)
         seats = [None, None]
         a = i & 1
         seats[a] = Player(level, g * 2 + 1)
         seats[a ^ 1] = Player(EASY, g * 2 + 2)
-        while st.phase != st1.PH_OVER:
+        while not gm.is_over(st):
             p = st.to_move
             v = st.view(p)
-            if p == a and st.phase == st1.PH_PLAY and len(v.legal_moves()) > 1:
-                best = None
-                for r in range(repeat):
-                    t0 = process_time_ns()
-                    choose(v, Rng(r + 1), seats[p].level)
-                    dt = process_time_ns() - t0
-                    if best is None or dt < best:
-                        best = dt
-                out.append(best)
-            st.apply(seats[p].move(v))
-    return out
-
-
-def costs2(level, games, seed, repeat):
-    """(ns, role) of every card-step decision of `level` in `games` second-game games vs Easy."""
-    from engine.ai import EASY, Player, choose
-    from engine.rng import Rng
-    from engine.st2.moves import PH_OVER, PH_PLAY
-    from engine.st2.state import State
-
-    out = []
-    for i in range(games):
-        g = seed + i
-        st = State(g)
-        seats = [None, None]
-        a = i & 1
-        seats[a] = Player(level, g * 2 + 1)
-        seats[a ^ 1] = Player(EASY, g * 2 + 2)
-        while st.phase != PH_OVER:
-            p = st.to_move
-            v = st.view(p)
-            if p == a and st.phase == PH_PLAY and len(v.legal_moves()) > 1:
+            if p == a and st.phase == gm.PH_PLAY and len(v.legal_moves()) > 1:
                 best = None
                 for r in range(repeat):
                     t0 = process_time_ns()
@@ -94,7 +66,7 @@ def main(argv=None):
     from engine.ai import level_of
 
     if args.game == "st2":
-        got = costs2(level_of(args.level), args.games, args.seed, args.repeat)
+        got = costs("st2", None, level_of(args.level), args.games, args.seed, args.repeat)
         xs = sorted(x for x, _ in got)
         if not xs:
             print("no decisions")
@@ -116,7 +88,8 @@ def main(argv=None):
         )
         return 0
     timing = st1.T1999 if args.timing == "1999" else st1.T2016
-    xs = sorted(costs(level_of(args.level), timing, args.games, args.seed, args.repeat))
+    got = costs("st1", {"timing": timing}, level_of(args.level), args.games, args.seed, args.repeat)
+    xs = sorted(x for x, _ in got)
     n = len(xs)
     if not n:
         print("no decisions")

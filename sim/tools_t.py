@@ -7,7 +7,7 @@ from engine.st1.ttable import cname
 _W = 5  # cell width: "G7", "JOKER", "SHIEL"
 
 
-def _cell(c, ev):
+def _cell(c):
     t = cname(c)[:_W] if c is not None else ".."
     return t + " " * (_W - len(t))
 
@@ -21,7 +21,7 @@ def board_text_t(st):
             cells = []
             for s in range(NSTONES):
                 side = st.side(s, p)
-                cells.append(_cell(side[k] if k < len(side) else None, st.ev))
+                cells.append(_cell(side[k] if k < len(side) else None))
             rows.append("%s  %s" % (label if k == (3 if p == 1 else 0) else "  ", " ".join(cells)))
         if p == 1:
             marks = []

@@ -53,6 +53,19 @@ def test_mp_arena_same_games_as_cpython(timing):
 
 
 @needs_mp
+def test_mp_arena_mem_reports_each_parts_heap_and_plays_the_same_game():
+    """`mem` last: the heap of each part's compiled code first (docs/BENCHMARKS.md), then the
+    same game as without it."""
+    args = ("tests/mp/arena.py", "st2", "base", "medium", "easy", "1", "4")
+    lines = _mp("112K", *(args + ("mem",)))
+    m = re.match(r"^mem engine=(\d+) ai=(\d+) harness=(\d+)$", lines[0])
+    assert m, lines
+    engine, ai, harness = (int(x) for x in m.groups())
+    assert 0 < harness < ai and 0 < harness < engine
+    assert _no_times(lines[-1]) == _no_times(_mp("112K", *args)[-1])
+
+
+@needs_mp
 def test_mp_expert_1999_same_game_as_cpython():
     """The 1999 Expert (deals kept if the opponent's last play fits, play-outs near the end)
     plays the same game on the VM."""

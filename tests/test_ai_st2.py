@@ -51,7 +51,7 @@ def test_declares_a_tile_that_holds_at_once(level):
 
 
 @pytest.mark.parametrize("level", LEVELS)
-def test_done_when_nothing_more_holds(level):
+def test_declares_the_tile_its_card_completed_in_the_declaration_step(level):
     st = build({4: ("R10", ""), 2: ("B3", "G5")}, hand1="R11 Y2 G3 P4 B5 R6")
     st.apply(parse_move("R11@4"))  # holds: a declaration step follows
     assert st.phase == game.PH_DECLARE

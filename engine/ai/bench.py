@@ -29,13 +29,11 @@ except ImportError:  # MicroPython and CircuitPython: wall-clock time
     from engine.clock import ticks_us
 
 
-def play(seed, timing, la, lb, a_seat, times):
-    """Play one game; returns (state, A won?). times: two arrays (or lists) of microseconds
-    per play, A's then B's."""
-    import engine.ai.lookahead  # noqa: F401  (loaded now: compiling it is not thinking time)
-    from engine.st1 import game
-
-    st = game.new_state(game.options(timing=timing), seed)
+def _play(game, opts, seed, la, lb, a_seat, times):
+    """Play one game of `game` (engine.st1.game or engine.st2.game) made by
+    game.new_state(opts, seed), level A in seat a_seat; returns (state, A won?). times: two
+    arrays (or lists) of microseconds per timed decision, A's then B's."""
+    st = game.new_state(opts, seed)
     seats = [None, None]
     seats[a_seat] = Player(la, seed * 2 + 1)
     seats[a_seat ^ 1] = Player(lb, seed * 2 + 2)
@@ -50,6 +48,14 @@ def play(seed, timing, la, lb, a_seat, times):
             times[0 if p == a_seat else 1].append(dt)
         st.apply(mv)
     return st, st.winner == a_seat
+
+
+def play(seed, timing, la, lb, a_seat, times):
+    """One game of the first game; returns (state, A won?). times: as _play's."""
+    import engine.ai.lookahead  # noqa: F401  (loaded now: compiling it is not thinking time)
+    from engine.st1 import game
+
+    return _play(game, game.options(timing=timing), seed, la, lb, a_seat, times)
 
 
 def wilson(k, n):
@@ -125,28 +131,15 @@ def run(timing, la, lb, games, seed, out=None):
 
 
 def play2(seed, la, lb, a_role, times):
-    """Play one game of the second game, level A in role a_role (0 attacks); returns
-    (state, A won?). times: as play's."""
-    if la == 3 or lb == 3:
-        import engine.ai.st2.lookahead  # noqa: F401  (Expert's: compiling it is not thinking time)
-    from engine.st2.moves import PH_OVER, PH_PLAY
-    from engine.st2.state import State
+    """One game of the second game, level A in role a_role (0 attacks: the role is the
+    seat); returns (state, A won?). times: as _play's."""
+    import engine.ai.st2.search  # noqa: F401  (loaded now: compiling it is not thinking time)
 
-    st = State(seed)
-    seats = [None, None]
-    seats[a_role] = Player(la, seed * 2 + 1)
-    seats[a_role ^ 1] = Player(lb, seed * 2 + 2)
-    while st.phase != PH_OVER:
-        p = st.to_move
-        v = st.view(p)
-        timed = st.phase == PH_PLAY
-        t0 = ticks_us()
-        mv = seats[p].move(v)
-        dt = ticks_diff(ticks_us(), t0)
-        if timed:
-            times[0 if p == a_role else 1].append(dt)
-        st.apply(mv)
-    return st, st.winner == a_role
+    if la == 3 or lb == 3:
+        import engine.ai.st2.lookahead  # noqa: F401  (Expert's, likewise)
+    from engine.st2 import game
+
+    return _play(game, None, seed, la, lb, a_role, times)
 
 
 def run2(la, lb, games, seed, out=None, revenge=False):

@@ -7,12 +7,14 @@ player's own hand, a share of the unseen cards for either side (from the deck si
 opponent's hand size and the number of unseen cards), 0 for a dead card (on the table, or,
 for the opponent, in our hand). From it `Side` keeps per-strength and per-colour tables, and
 `cands` lists a side's reachable formations on a stone as packed ints `score << 11 | prob`.
-`pwin` turns two such lists into the chance of winning the stone, and `gvalue` turns the
-nine stone chances into a game value (three adjacent, or five in all, for either side).
+`pwin` (engine.ai.odds, shared with the second game's AI) turns two such lists into the
+chance of winning the stone, and `gvalue` turns the nine stone chances into a game value
+(three adjacent, or five in all, for either side).
 """
 
 from array import array
 
+from engine.ai.odds import ONE, pwin  # noqa: F401 - pwin: part of this module's interface
 from engine.st1.prove import score
 
 try:
@@ -23,8 +25,7 @@ except ImportError:
         return x
 
 
-ONE = const(1024)
-_PMASK = const(2047)
+_PMASK = const(2047)  # a packed formation's prob field (engine.ai.odds)
 
 # Stones in a window of three adjacent ones: 0..6 start the seven windows.
 _NWIN = const(7)
@@ -233,32 +234,6 @@ def _add(out, n0, k, x):
                     out[i] = x
                 return
     out.append(x)
-
-
-def pwin(mine, theirs, tie):
-    """P(our best formation beats theirs): both lists sorted descending, tie in 0..ONE."""
-    res = 0
-    none = ONE  # P(none of our better candidates came true)
-    gt = ONE  # P(they reach nothing strictly above the current score)
-    j = 0
-    nt = len(theirs)
-    for x in mine:
-        s = x >> 11
-        p = x & _PMASK
-        while j < nt and (theirs[j] >> 11) > s:
-            gt = (gt * (ONE - (theirs[j] & _PMASK))) >> 10
-            j += 1
-        ge = gt
-        i = j
-        while i < nt and (theirs[i] >> 11) == s:
-            ge = (ge * (ONE - (theirs[i] & _PMASK))) >> 10
-            i += 1
-        pm = (none * p) >> 10
-        res += (pm * (ge + (((gt - ge) * tie) >> 10))) >> 10
-        none = (none * (ONE - p)) >> 10
-        if not none:
-            break
-    return res
 
 
 def gvalue(p, buf):

@@ -1,10 +1,12 @@
 """AI arena on the MicroPython VM, from the repository root:
-micropython -X heapsize=64K tests/mp/arena.py GAME VARIANT LEVEL_A LEVEL_B GAMES SEED [OPTION]
+micropython -X heapsize=64K tests/mp/arena.py GAME VARIANT LEVEL_A LEVEL_B GAMES SEED [OPTION] [mem]
 GAME st1 (OPTION: the timing, 2016 by default, or 1999) or st2 (OPTION: single, by default,
 or revenge: GAMES revenge matches), VARIANT base, levels easy/medium/hard/expert. Only the
 chosen game's modules are imported. Prints a timing line per seat, memory_fallbacks=K, then
 the summary line of engine.ai.bench (st1: games=N a_wins=A b_wins=B a_win_rate=R ci95=L..H
-a_ms_per_move=X b_ms_per_move=Y; st2 adds A's results per role).
+a_ms_per_move=X b_ms_per_move=Y; st2 adds A's results per role). With `mem` last, it first
+prints the bytes of heap the compiled modules hold (gc.mem_alloc() around each import):
+mem engine=E ai=A harness=H.
 """
 
 import gc
@@ -16,6 +18,7 @@ _MODULES = {
     "st1": (
         "engine.st1",
         "engine.ai",
+        "engine.ai.odds",
         "engine.ai.know",
         "engine.ai.judge",
         "engine.ai.search",
@@ -28,6 +31,7 @@ _MODULES = {
         "engine.st2.prove",
         "engine.st2.moves",
         "engine.st2.game",
+        "engine.ai.odds",
         "engine.ai.st2.know",
         "engine.ai.st2.judge",
         "engine.st2.forms",
@@ -47,16 +51,31 @@ _MODULES = {
 
 def main(argv):
     if len(argv) < 6 or argv[0] not in _MODULES or argv[1] != "base":
-        print("usage: arena.py st1|st2 base LEVEL_A LEVEL_B GAMES SEED [2016|1999|single|revenge]")
+        print("usage: arena.py st1|st2 base LEVEL_A LEVEL_B GAMES SEED [2016|1999|single|revenge] [mem]")
         sys.exit(2)
+    mem = argv[-1] == "mem"
+    if mem:
+        argv = argv[:-1]
     # Load the modules leaves first, collecting after each: compiling from source is the
-    # peak of the heap (the device loads precompiled .mpy files instead).
-    for m in _MODULES[argv[0]]:
+    # peak of the heap (the device loads precompiled .mpy files instead). With `mem`, the
+    # heap each part's compiled code holds is printed: the game's engine, the AI (engine.ai
+    # and what it loads), the harness (engine.ai.bench).
+    mods = list(_MODULES[argv[0]])
+    if "expert" in argv[2:4]:
+        mods.append("engine.ai.lookahead" if argv[0] == "st1" else "engine.ai.st2.lookahead")
+    mods.append("engine.ai.bench")
+    parts = {}
+    for m in mods:
+        gc.collect()
+        a = gc.mem_alloc()
         __import__(m)
         gc.collect()
-    if "expert" in argv[2:4]:
-        __import__("engine.ai.lookahead" if argv[0] == "st1" else "engine.ai.st2.lookahead")
-        gc.collect()
+        part = "harness" if m == "engine.ai.bench" else "ai" if m.startswith("engine.ai") else "engine"
+        parts[part] = parts.get(part, 0) + gc.mem_alloc() - a
+    if mem:
+        print("mem engine=%d ai=%d harness=%d" % (parts["engine"], parts["ai"], parts["harness"]))
+    del mods, parts
+    gc.collect()
     import engine.ai as ai
     from engine.ai import level_of
     from engine.ai.bench import run, run2

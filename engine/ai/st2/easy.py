@@ -10,8 +10,8 @@ nothing: the legal moves are given).
 """
 
 from engine.st2.cards import K_ALL, K_COLOUR, K_LOW, K_RUN, K_SAME, NTILES, WALL
-from engine.st2.game import KIND_CAULDRON, KIND_DECLARE, KIND_PLAY, KIND_RETREAT, decode, kind
-from engine.st2.moves import ATTACKER, PH_DECLARE, SLOTS, decode_play, encode_retreat
+from engine.st2.game import KIND_CAULDRON, KIND_DECLARE, KIND_PLAY, KIND_RETREAT, decode, encode, kind
+from engine.st2.moves import ATTACKER, PH_DECLARE, SLOTS, decode_play
 
 
 def fit(t, p, card, tile):
@@ -120,7 +120,7 @@ def easy_prep(view, moves, plays):
             # Every formation complete, none lost yet: give up the weakest tile.
             lost = 1 << _weakest(view)
         if lost:
-            mv = encode_retreat([x for x in range(NTILES) if lost >> x & 1])
+            mv = encode(KIND_RETREAT, -1, -1, lost)
             if mv in moves:
                 return mv
         return -1

@@ -26,12 +26,12 @@ from engine.st2.prove import beat, score
 
 _HALF = const(512)
 WIN = const(4096)  # a play after which the Attacker's declaration wins the game
-HAND = 600  # a hand card serves one tile only: this likely to be there for any one tile
-LATE = 900  # unseen cards: the side's share of them, times this
-FRESH = 700  # a tile damaged now is a new chance to win on its damaged side: this share of it
-RETREAT = 100  # what a card thrown away by a retreat costs (a turn spent for nothing)
-DBOOST = 1600  # the Defender's cards, seen from the Attacker: its share times this
-OILW = 40  # what an unused cauldron is worth to the Defender (in ONE units of the game value)
+HAND = const(600)  # a hand card serves one tile only: this likely to be there for any one tile
+LATE = const(900)  # unseen cards: the side's share of them, times this
+FRESH = const(700)  # a tile damaged now is a new chance to win on its damaged side: this share of it
+RETREAT = const(100)  # what a card thrown away by a retreat costs (a turn spent for nothing)
+DBOOST = const(1600)  # the Defender's cards, seen from the Attacker: its share times this
+OILW = const(40)  # what an unused cauldron is worth to the Defender (in ONE units of the game value)
 
 
 class Judge:
@@ -64,12 +64,7 @@ class Judge:
         self.left = 0  # turns left to us (this one included)
         self.oleft = 0  # turns left to the opponent
         self.oil = 0
-        self.hand_w = HAND
-        self.late = LATE
-        self.fresh_w = FRESH
-        self.oil_w = OILW
-        self.retreat_w = RETREAT
-        self.dboost = DBOOST
+        self.hand_w = HAND  # sim.omniscient's Judge gives its sure cards this weight
         self.tick = None  # called once per card scored (progress report, no effect)
 
     def setup(self, t, me, hand, opp_hand):
@@ -109,10 +104,10 @@ class Judge:
         if nu > 0:
             mydraw = self.left - 1 if self.left > 0 else 0
             odraw = self.oleft - 1 if self.oleft > 0 else 0
-            pm = self.late * mydraw // nu
-            po = self.late * (opp_hand + odraw) // nu
+            pm = LATE * mydraw // nu
+            po = LATE * (opp_hand + odraw) // nu
             if self.att:
-                po = po * self.dboost >> 10  # the Defender puts its cards where they block
+                po = po * DBOOST >> 10  # the Defender puts its cards where they block
             if pm > ONE:
                 pm = ONE
             if po > ONE:
@@ -143,7 +138,7 @@ class Judge:
             self.fresh[i] = -1
         gf = self.gf
         for s in range(NTILES):
-            gf[s] = 0 if self.side[s] else (self._fresh(s) * self.fresh_w) >> 10
+            gf[s] = 0 if self.side[s] else (self._fresh(s) * FRESH) >> 10
 
     def opp_cands(self, s, op, drop, lst):
         """The opponent's reachable formations at tile s into lst (sorted, best first),
@@ -294,7 +289,7 @@ class Judge:
         for j in range(need if need > 0 else 0, nu + 1):
             f += buf[j]
         v = ONE - ((lose * (ONE - f)) >> 10)
-        return v - self.oil * self.oil_w
+        return v - self.oil * OILW
 
     def mine_value(self, p):
         v = self.value(p)
@@ -335,10 +330,6 @@ class Judge:
                             pc[j] = p0[j]
                         else:
                             pc[j] = self.to_att(self.mwin(side, j, -1, self.opc[j]))
-                else:
-                    side = self.mine
-                    for j in range(NTILES):
-                        pc[j] = p0[j]
             q = self.play_odds(side, c, s)
             if q > ONE:
                 out[i] = WIN

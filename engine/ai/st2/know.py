@@ -7,11 +7,13 @@ All probabilities are ints scaled to ONE (1024), as in the first game's engine.a
 gets card c in time); `cands` lists the formations a side may reach on a tile as packed ints
 `score << 11 | prob`, score as engine.st2.prove.score gives it (rank << 6 | total; 63 - total
 on a lowest-sum tile), so a complete side and a hoped-for one compare on one scale; `pwin`
-merges two such lists into the chance that the first side's best beats the second's.
+(engine.ai.odds, the first game's too) merges two such lists into the chance that the first
+side's best beats the second's.
 """
 
 from array import array
 
+from engine.ai.odds import ONE, pwin  # noqa: F401 - pwin: part of this module's interface
 from engine.st2.cards import K_ALL, K_COLOUR, K_LOW, K_RUN, K_SAME
 from engine.st2.prove import score
 
@@ -23,8 +25,7 @@ except ImportError:
         return x
 
 
-ONE = const(1024)
-_PMASK = const(2047)
+_PMASK = const(2047)  # a packed formation's prob field (engine.ai.odds)
 _HALFP = const(512)
 _SPREAD = const(2)  # points either way per missing card of a sum
 
@@ -265,30 +266,3 @@ def _keep(out, bx, bh):
         out.append(bx)
     if bh and bh != bx:
         out.append(bh)
-
-
-def pwin(mine, theirs, tie):
-    """P(our best formation beats theirs): both lists sorted descending, tie in 0..ONE (the
-    chance an equal formation is ours). As the first game's engine.ai.know.pwin."""
-    res = 0
-    none = ONE  # P(none of our better candidates came true)
-    gt = ONE  # P(they reach nothing strictly above the current score)
-    j = 0
-    nt = len(theirs)
-    for x in mine:
-        s = x >> 11
-        p = x & _PMASK
-        while j < nt and (theirs[j] >> 11) > s:
-            gt = (gt * (ONE - (theirs[j] & _PMASK))) >> 10
-            j += 1
-        ge = gt
-        i = j
-        while i < nt and (theirs[i] >> 11) == s:
-            ge = (ge * (ONE - (theirs[i] & _PMASK))) >> 10
-            i += 1
-        pm = (none * p) >> 10
-        res += (pm * (ge + (((gt - ge) * tie) >> 10))) >> 10
-        none = (none * (ONE - p)) >> 10
-        if not none:
-            break
-    return res

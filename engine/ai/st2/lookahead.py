@@ -52,7 +52,6 @@ def look_ahead(view, rng, srch, b, ms, moves, bi):
             samples = 1
     if cands > _MAXC:
         cands = _MAXC
-    nc = 0
     cand[0] = bi
     nc = 1
     while nc < cands:

@@ -9,11 +9,11 @@ give the same move on every machine.
 
 from array import array
 
-from engine.ai.st2.judge import WIN, Judge
+from engine.ai.st2.judge import RETREAT, WIN, Judge
 from engine.ai.st2.know import ONE
 from engine.st2.cards import NTILES, WALL
-from engine.st2.game import KIND_CAULDRON, KIND_DECLARE, KIND_PLAY, decode, kind
-from engine.st2.moves import ATTACKER, PH_DECLARE, SLOTS, decode_play, encode_retreat
+from engine.st2.game import KIND_CAULDRON, KIND_DECLARE, KIND_PLAY, KIND_RETREAT, decode, encode, kind
+from engine.st2.moves import ATTACKER, PH_DECLARE, SLOTS, decode_play
 
 
 class Search:
@@ -172,10 +172,10 @@ def prep(me, hand, srch, moves, bi):
             if not m:
                 continue
             # A retreat throws away the turns those cards took (on a tile not yet lost).
-            g = _retreat_value(j, moves, pt, pr, m, hand) - base - j.retreat_w * _count(j, m)
+            g = _retreat_value(j, moves, pt, pr, m, hand) - base - RETREAT * _count(j, m)
             if g > bestg or (bi < 0 and bestm < 0):
                 bestg = g
-                bestm = encode_retreat([x for x in range(NTILES) if m >> x & 1])
+                bestm = encode(KIND_RETREAT, -1, -1, m)
     else:
         for mv in moves:
             if kind(mv) != KIND_CAULDRON:
