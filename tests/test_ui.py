@@ -545,7 +545,8 @@ def test_code_that_a_game_does_not_need_is_not_in_ram_during_it(plat):
     assert app.mode == A.TEXT and "ui.menus" in sys.modules and "ui.title" not in sys.modules
     press(app, K_B)
     play_round_by_keys(app, plat)
-    assert "ui.panel" in sys.modules and gone("engine.ai")  # the match is over
+    assert "ui.panel" in sys.modules and gone("engine.ai")  # the match is over: all the AI's
+    assert not [m for m in sys.modules if m.startswith("engine.ai.")]  # modules (odds included)
     press(app, K_A)
     assert app.mode == A.TITLE and gone("ui.panel")
     assert all(gone(m) for m in game_code) and app.g is None and app.result is None
