@@ -176,6 +176,9 @@ def parse_position(text):
         raise IllegalMove("the action being carried out is among the turn player's used cards")
     _tactic_counts(st)
     _check_action(st)
+    if st.phase not in (T.PH_PLAY, T.PH_OVER) and len(st.hand_of(st.turn_player())) > T.THAND - 1:
+        # the draw to come needs an empty slot (Rules.take would lose its card)
+        raise IllegalMove("a card was played this turn: the hand holds 6 at most")
     if st.phase == T.PH_DECLARE and (st.to_move != 0 or not st.declarable()):
         raise IllegalMove("the declare phase is the Attacker's, with a declaration possible")
     if st.phase == T.PH_DRAW and not st.ntdeck:
