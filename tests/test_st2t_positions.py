@@ -134,6 +134,34 @@ def test_a_card_played_this_turn_leaves_six_cards_at_most():
         assert len(parse_position(text).hand_of(1)) == 7
 
 
+def test_what_the_players_know_is_where_the_cards_are():
+    """v=CARD:bits: bit 1 (2), player 1 (2) knows the card is in the other's hand; bit 4 (8),
+    player 1 (2) knows it is in the siege deck (both after Support: 12)."""
+    text = position_text(TState(3))
+    assert " v=- " in text
+    h1 = text.split(" h1=")[1].split(" ")[0].split(".")
+    h2 = text.split(" h2=")[1].split(" ")[0].split(".")
+    d = text.split(" d=")[1].split(" ")[0].split(".")
+    for v in ("%s:1" % h2[0], "%s:2" % h1[0], "%s:12" % d[0], "%s:4.%s:8" % (d[1], d[2])):
+        st = parse_position(text.replace(" v=- ", " v=%s " % v))
+        for item in v.split("."):
+            c, _, bits = item.partition(":")
+            assert st.kn[parse_move(">" + c) - T.TARGET_CARD] == int(bits)
+    for v, why in (
+        ("%s:1" % d[0], "not in player 2's hand"),  # the reviewer's B6:1, B6 in the deck
+        ("%s:1" % h1[0], "not in player 2's hand"),
+        ("%s:2" % h2[0], "not in player 1's hand"),
+        ("%s:3" % h2[0], "not in player 1's hand"),  # in both hands
+        ("%s:4" % h1[0], "not in the siege deck"),
+        ("%s:8" % h2[0], "not in the siege deck"),
+        ("%s:12" % h1[0], "not in the siege deck"),
+        ("%s:5" % d[0], "not in player 2's hand"),
+        ("JOKER:4", "not in the siege deck"),  # in the tactic deck
+    ):
+        with pytest.raises(IllegalMove, match=why):
+            parse_position(text.replace(" v=- ", " v=%s " % v))
+
+
 def _positions(games, seed):
     rng = Rng(seed)
     out = []

@@ -170,6 +170,11 @@ def parse_position(text):
     for c in range(END):
         if st.kn[c] and st.loc[c]:
             raise IllegalMove("v=: %s is not hidden" % name(c))
+        for p in (0, 1):  # bit 1 << p: in the other's hand; bit 4 << p: in the siege deck
+            if st.kn[c] & (1 << p) and c not in st.hand_of(p ^ 1):
+                raise IllegalMove("v=: %s is not in player %d's hand" % (name(c), (p ^ 1) + 1))
+            if st.kn[c] & (4 << p) and c not in st.deck[: st.ndeck]:
+                raise IllegalMove("v=: %s is not in the siege deck" % name(c))
     if (st.act != 0) != (st.phase in (T.PH_ACTION, T.PH_EXCHANGE)):
         raise IllegalMove("an action card is carried out exactly in the action and exchange phases")
     if st.act and st.loc[st.act] != 3 + st.turn_player():
