@@ -55,7 +55,7 @@ def position_text(st):
         "c%d/%d" % (st.tcount[0], st.tcount[1]),
         "h1=" + _cards(st.hand_of(0)),
         "h2=" + _cards(st.hand_of(1)),
-        "k=" + _cards(st.discarded(ACTIONS)),
+        "k=" + _cards(st.discard(ACTIONS)),
         "d=" + _cards(st.deck[: st.ndeck]),
         "q=" + _cards(st.tdeck[: st.ntdeck]),
         "u1=" + _cards([c for c in range(ACTIONS, END) if st.loc[c] == 3]),
