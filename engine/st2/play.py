@@ -5,20 +5,21 @@ from engine.st2.moves import ATTACKER, DONE, PH_DECLARE, PH_OVER, PH_PLAY, RETRE
 PREP_RATE = 8  # a random preparation action one turn in 8, when one is possible
 
 
-def random_move(st, rng):
-    """A random legal move: the Attacker declares control as soon as it is provable; a random
-    preparation action one turn in PREP_RATE; otherwise a random card at a random open tile."""
+def _opening(st, rng, tiles):
+    """The random mover's choices before a card, in both variants (the tactic variant's:
+    engine.st2.tplay): the Attacker declares control as soon as it is provable (or ends the
+    declarations); a random legal move outside the play phase; a random preparation action one
+    turn in PREP_RATE, or when none of `tiles` (the player's open tiles) is open. -1: a card."""
     p = st.to_move
     if p == ATTACKER and st.phase <= PH_DECLARE:
-        tiles = st.declarable()
-        if tiles:
-            return 504 + tiles[0]
+        t = st.declarable()
+        if t:
+            return 504 + t[0]
         if st.phase == PH_DECLARE:
             return DONE
     if st.phase != PH_PLAY:
         moves = st.legal_moves()
         return moves[rng.randrange(len(moves))]
-    tiles = st.open_tiles(p)
     if not st.prep and (not tiles or rng.randrange(PREP_RATE) == 0):
         if p == ATTACKER:
             full = st.retreat_mask()
@@ -32,21 +33,37 @@ def random_move(st, rng):
             prep = st.prep_moves()
             if prep:
                 return prep[rng.randrange(len(prep))]
-    hand = st.hand_of(p)
+    return -1
+
+
+def random_move(st, rng):
+    """A random legal move: the Attacker declares control as soon as it is provable; a random
+    preparation action one turn in PREP_RATE; otherwise a random card at a random open tile."""
+    tiles = st.open_tiles(st.to_move)
+    m = _opening(st, rng, tiles)
+    if m >= 0:
+        return m
+    hand = st.hand_of(st.to_move)
     return hand[rng.randrange(len(hand))] * 7 + tiles[rng.randrange(len(tiles))]
 
 
-def random_game(seed, rng, check=None):
-    """Play one game from `seed` with random moves from `rng`; returns the final State.
+def random_game(seed, rng, check=None, variant=0):
+    """Play one game of a variant (0 the base game, 1 the tactic variant) from `seed` with
+    random moves from `rng` (the tactic variant's: engine.st2.tplay); returns the final State.
 
     `check(state)`, if given, runs on every state (tests use it for invariants)."""
-    from engine.st2.state import State
+    move = random_move
+    if variant:
+        from engine.st2.tplay import random_move as move
+        from engine.st2.tstate import TState as State
+    else:
+        from engine.st2.state import State
 
     st = State(seed)
     while st.phase != PH_OVER:
         if check is not None:
             check(st)
-        st.apply(random_move(st, rng))
+        st.apply(move(st, rng))
     if check is not None:
         check(st)
     return st
