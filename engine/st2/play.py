@@ -5,21 +5,21 @@ from engine.st2.moves import ATTACKER, DONE, PH_DECLARE, PH_OVER, PH_PLAY, RETRE
 PREP_RATE = 8  # a random preparation action one turn in 8, when one is possible
 
 
-def _opening(st, rng, tiles):
-    """The random mover's choices before a card, in both variants (the tactic variant's:
-    engine.st2.tplay): the Attacker declares control as soon as it is provable (or ends the
-    declarations); a random legal move outside the play phase; a random preparation action one
-    turn in PREP_RATE, or when none of `tiles` (the player's open tiles) is open. -1: a card."""
+def random_move(st, rng, card=None):
+    """A random legal move: the Attacker declares control as soon as it is provable; a random
+    preparation action one turn in PREP_RATE; otherwise a random card at a random open tile,
+    or card(st, rng, p, tiles)'s move (engine.st2.tplay's, the tactic variant's)."""
     p = st.to_move
     if p == ATTACKER and st.phase <= PH_DECLARE:
-        t = st.declarable()
-        if t:
-            return 504 + t[0]
+        tiles = st.declarable()
+        if tiles:
+            return 504 + tiles[0]
         if st.phase == PH_DECLARE:
             return DONE
     if st.phase != PH_PLAY:
         moves = st.legal_moves()
         return moves[rng.randrange(len(moves))]
+    tiles = st.open_tiles(p)
     if not st.prep and (not tiles or rng.randrange(PREP_RATE) == 0):
         if p == ATTACKER:
             full = st.retreat_mask()
@@ -33,23 +33,15 @@ def _opening(st, rng, tiles):
             prep = st.prep_moves()
             if prep:
                 return prep[rng.randrange(len(prep))]
-    return -1
-
-
-def random_move(st, rng):
-    """A random legal move: the Attacker declares control as soon as it is provable; a random
-    preparation action one turn in PREP_RATE; otherwise a random card at a random open tile."""
-    tiles = st.open_tiles(st.to_move)
-    m = _opening(st, rng, tiles)
-    if m >= 0:
-        return m
-    hand = st.hand_of(st.to_move)
+    if card is not None:
+        return card(st, rng, p, tiles)
+    hand = st.hand_of(p)
     return hand[rng.randrange(len(hand))] * 7 + tiles[rng.randrange(len(tiles))]
 
 
 def random_game(seed, rng, check=None, variant=0):
-    """Play one game of a variant (0 the base game, 1 the tactic variant) from `seed` with
-    random moves from `rng` (the tactic variant's: engine.st2.tplay); returns the final State.
+    """Play one game of a variant (0 the base game, 1 the tactic variant: engine.st2.tplay's
+    moves) from `seed` with random moves from `rng`; returns the final State.
 
     `check(state)`, if given, runs on every state (tests use it for invariants)."""
     move = random_move

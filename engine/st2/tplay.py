@@ -10,8 +10,8 @@ except ImportError:
         return x
 
 
-from engine.st2.play import _opening
 from engine.st2.play import random_game as _random_game
+from engine.st2.play import random_move as _base_move
 
 _PH_DRAW = const(3)
 _FIRST = const(60)
@@ -23,16 +23,16 @@ _DRAW_TACTIC = const(649)
 
 def random_move(st, rng):
     """A random legal move: a random deck to draw from; the base game's choices before a card
-    (engine.st2.play._opening: declarations, a random step of an action card, a random
+    (engine.st2.play.random_move: declarations, a random step of an action card, a random
     preparation action one turn in PREP_RATE); otherwise a random card of the hand, or a random
     playable one when that one cannot be played (at a random open tile); a pass when none can."""
     if st.phase == _PH_DRAW:
         return _DRAW_TACTIC if rng.randrange(2) else _DRAW_SIEGE
-    p = st.to_move
-    tiles = st.open_tiles(p)
-    m = _opening(st, rng, tiles)
-    if m >= 0:
-        return m
+    return _base_move(st, rng, _card)
+
+
+def _card(st, rng, p, tiles):
+    """A random card of player p's hand (engine.st2.play.random_move's last choice)."""
     hand = st.hand_of(p)
     c = hand[rng.randrange(len(hand))]
     ok = st.may_tactic(p)
