@@ -29,7 +29,10 @@ def _cards(obj, key, got):
                 )
         if up in ELITES or up in ACTIONS:
             if up in ACTIONS and key != "visible_elsewhere":
-                raise IllegalMove("%s is an action card: it is discarded when played, never on a tile" % up)
+                raise IllegalMove(
+                    "%s is an action card: once played it stays on its player's side of the table, never on a tile"
+                    % up
+                )
             if got.count(up) >= (2 if up == "JOKER" else 1):
                 raise IllegalMove(
                     "duplicate card %s (the tactic deck has %s)" % (up, "two" if up == "JOKER" else "one")

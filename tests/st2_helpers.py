@@ -10,25 +10,12 @@ def cards(text):
     return [parse(x) for x in text.split()]
 
 
-def build(
-    tiles=None, hand1="", hand2="", to_move=0, phase=T.PH_PLAY, damaged=(), discard="", oil=3, deck=None
-):
-    """A State with the given cards on the wall; hands not given are dealt 6 cards from the
-    rest; the rest is the deck, or with `deck` given, the deck is exactly that and the rest is
-    discarded.
-
-    tiles: {tile number 1-7: ("Attacker's cards", "Defender's cards"[, who completed first:
-    1 or 2])}, cards in play order; damaged: tile numbers showing their damaged side."""
-    st = State(None)
+def place_tiles(st, tiles, damaged, take, cards=cards):
+    """Put build()'s `tiles` and `damaged` on st's wall (cards named through `cards`), each
+    card through take(card) (which checks it is placed once), the stamps in play order."""
     for t in damaged:
         st.side[t - 1] = 1
-    used = set()
     played = 0
-
-    def take(c):
-        assert c not in used, c
-        used.add(c)
-
     for num in sorted(tiles or {}):
         spec = tiles[num]
         t = num - 1
@@ -45,6 +32,25 @@ def build(
             if len(cs) == need(t, st.side[t]):
                 st.done[t * 2 + p] = played
     st.nplayed = played
+
+
+def build(
+    tiles=None, hand1="", hand2="", to_move=0, phase=T.PH_PLAY, damaged=(), discard="", oil=3, deck=None
+):
+    """A State with the given cards on the wall; hands not given are dealt 6 cards from the
+    rest; the rest is the deck, or with `deck` given, the deck is exactly that and the rest is
+    discarded.
+
+    tiles: {tile number 1-7: ("Attacker's cards", "Defender's cards"[, who completed first:
+    1 or 2])}, cards in play order; damaged: tile numbers showing their damaged side."""
+    st = State(None)
+    used = set()
+
+    def take(c):
+        assert c not in used, c
+        used.add(c)
+
+    place_tiles(st, tiles, damaged, take)
     for c in cards(discard):
         take(c)
         st.loc[c] = 2
@@ -91,6 +97,25 @@ def snapshot(st, exact=True):
     )  # fmt: skip
 
 
+def check_sides(st):
+    """Every side within its count, empty past its cards, stamped exactly when complete (a
+    stamp at most the cards played, no two alike)."""
+    stamps = []
+    for t in range(NTILES):
+        n = need(t, st.side[t])
+        for p in (0, 1):
+            i = t * 2 + p
+            k = st.cnt[i]
+            assert k <= n, "a side over its count"
+            for j in range(k, T.SLOTS):
+                assert st.board[i * T.SLOTS + j] == NONE
+            assert (st.done[i] > 0) == (k == n)
+            if st.done[i]:
+                assert st.done[i] <= st.nplayed
+                stamps.append(st.done[i])
+    assert len(set(stamps)) == len(stamps)
+
+
 def check_invariants(st):
     """All 60 siege cards accounted for exactly once; counts, stamps, cauldrons, damage."""
     seen = bytearray(NCARDS)
@@ -105,25 +130,12 @@ def check_invariants(st):
         for c in h:
             assert st.loc[c] == 0
             seen[c] += 1
-    stamps = []
-    for t in range(NTILES):
-        n = need(t, st.side[t])
-        for p in (0, 1):
-            i = t * 2 + p
-            k = st.cnt[i]
-            assert k <= n, "a side over its count"
-            for j in range(T.SLOTS):
-                c = st.board[i * T.SLOTS + j]
-                if j < k:
-                    assert st.loc[c] == 1
-                    seen[c] += 1
-                else:
-                    assert c == NONE
-            assert (st.done[i] > 0) == (k == n)
-            if st.done[i]:
-                assert st.done[i] <= st.nplayed
-                stamps.append(st.done[i])
-    assert len(set(stamps)) == len(stamps)
+    check_sides(st)
+    for i in range(NTILES * 2):
+        for k in range(st.cnt[i]):
+            c = st.board[i * T.SLOTS + k]
+            assert st.loc[c] == 1
+            seen[c] += 1
     for c in range(NSIEGE):
         if st.loc[c] == 2:
             seen[c] += 1

@@ -5,6 +5,8 @@ from engine.st2 import moves as T
 from engine.st2.cards import NONE, NSIEGE, NTILES, need
 from engine.st2.tcards import ACTIONS, END, EXCHANGE, FIRST, NTACTIC, name, parse
 from engine.st2.tstate import TState
+from tests.st2_helpers import check_sides, place_tiles
+from tests.st2_helpers import snapshot as base_snapshot
 
 
 def cards(text):
@@ -34,31 +36,13 @@ def build(
 
     tiles: {tile number 1-7: ("Attacker's cards", "Defender's cards"[, who completed first])}."""
     st = TState(None)
-    for t in damaged:
-        st.side[t - 1] = 1
     used = set()
-    played = 0
 
     def take(c):
         assert c not in used, name(c)
         used.add(c)
 
-    for num in sorted(tiles or {}):
-        spec = tiles[num]
-        t = num - 1
-        order = (0, 1) if len(spec) < 3 or spec[2] == 1 else (1, 0)
-        for p in order:
-            cs = cards(spec[p])
-            assert len(cs) <= need(t, st.side[t])
-            for k, c in enumerate(cs):
-                take(c)
-                st.board[(t * 2 + p) * T.SLOTS + k] = c
-                st.loc[c] = 1
-                played += 1
-            st.cnt[t * 2 + p] = len(cs)
-            if len(cs) == need(t, st.side[t]):
-                st.done[t * 2 + p] = played
-    st.nplayed = played
+    place_tiles(st, tiles, damaged, take, cards)
     for c in cards(discard):
         take(c)
         st.loc[c] = 2
@@ -128,12 +112,11 @@ def gone(keep=""):
 
 
 def snapshot(st):
-    """Every byte and field of a tactic State, to check that a rejected move changed nothing."""
-    return (
-        bytes(st.board), bytes(st.cnt), bytes(st.done), bytes(st.side), bytes(st.loc), bytes(st.hand),
-        bytes(st.deck), st.ndeck, bytes(st.tdeck), st.ntdeck, st.to_move, st.phase, st.winner, st.turn,
-        st.nplayed, st.oil, st.prep, st.variant, bytes(st.tcount), st.act, st.nstep, st.xk,
-        bytes(st.pick), bytes(st.kn), bytes(st.shown), st.chz, st.chw,
+    """Every byte and field of a tactic State, to check that a rejected move changed nothing:
+    the base game's (tests/st2_helpers.snapshot), then the variant's."""
+    return base_snapshot(st) + (
+        bytes(st.tdeck), st.ntdeck, bytes(st.tcount), st.act, st.nstep, st.xk, bytes(st.pick),
+        bytes(st.kn), bytes(st.shown), st.chz, st.chw,
     )  # fmt: skip
 
 
@@ -179,20 +162,7 @@ def check_invariants(st):
     if st.phase == T.PH_PLAY:
         p = st.to_move
         assert len(st.hand_of(p)) == T.THAND  # a full hand at every card
-    stamps = []
-    for t in range(NTILES):
-        n = need(t, st.side[t])
-        for p in (0, 1):
-            i = t * 2 + p
-            k = st.cnt[i]
-            assert k <= n, "a side over its count"
-            for j in range(k, T.SLOTS):
-                assert st.board[i * T.SLOTS + j] == NONE
-            assert (st.done[i] > 0) == (k == n)
-            if st.done[i]:
-                assert st.done[i] <= st.nplayed
-                stamps.append(st.done[i])
-    assert len(set(stamps)) == len(stamps)
+    check_sides(st)
     for c in range(END):
         if st.kn[c]:
             assert st.loc[c] == 0, "knowledge of a card that is not hidden"

@@ -11,7 +11,7 @@ from engine.st2.notation import parse_move, parse_position, position_text
 from engine.st2.tcards import END, name
 from engine.st2.tplay import random_move
 from engine.st2.tstate import TState
-from tests.st2t_helpers import build, snapshot
+from tests.st2t_helpers import build, quick_invariants, snapshot
 
 
 def _redeploying():
@@ -86,6 +86,80 @@ def test_the_tactic_counts_must_add_up():
             continue
         with pytest.raises(IllegalMove, match=why):
             parse_position(bad)
+
+
+def _one_more(text, h):
+    """The position with the siege deck's top card moved into hand h (1 or 2)."""
+    f = text.split()
+    hand = f[8 + h][3:].split(".") if f[8 + h] != "h%d=-" % h else []
+    deck = f[12][2:].split(".")
+    f[8 + h] = "h%d=" % h + ".".join(hand + deck[-1:])
+    f[12] = "d=" + ".".join(deck[:-1])
+    return " ".join(f)
+
+
+def _declaring():
+    """A position of a random game in the declare phase."""
+    rng = Rng(5)
+    for g in range(20):
+        st = TState(g)
+        while st.phase != T.PH_OVER:
+            if st.phase == T.PH_DECLARE:
+                return position_text(st)
+            st.apply(random_move(st, rng))
+    raise AssertionError("no declaration in 20 games")
+
+
+def _exchanging():
+    st = build({2: ("SPY R5", "G7")}, hand1="EXCHANGE Y1 Y2 Y3 Y4 Y5 Y6", tcount=(1, 1), used2="DESERTION")
+    for t in ("EXCHANGE", ">Y1", ">Y2", ">Y3"):
+        st.apply(parse_move(t))
+    return position_text(st)
+
+
+def test_a_card_played_this_turn_leaves_six_cards_at_most():
+    """After the card (the declare, draw and action phases, the Exchange's second half) the turn
+    player holds 6 cards at most: with 7 the draw would find no empty slot for its card (it
+    was lost while the deck went down)."""
+    start = position_text(TState(3))
+    assert " play " in start and len(parse_position(start).hand_of(0)) == 7
+    texts = (start.replace(" play ", " draw ", 1), _one_more(_declaring(), 1))
+    texts += (_one_more(_redeploying(), 1), _one_more(_exchanging(), 1))
+    for text, ph in zip(texts, ("draw", "declare", "action", "exchange")):
+        assert " %s " % ph in text
+        with pytest.raises(IllegalMove, match="the hand holds 6 at most"):
+            parse_position(text)
+    # the other player holds 7 (in the Exchange's second half, the one choosing now)
+    for text in (_redeploying(), _exchanging()):
+        assert len(parse_position(text).hand_of(1)) == 7
+
+
+def test_what_the_players_know_is_where_the_cards_are():
+    """v=CARD:bits: bit 1 (2), player 1 (2) knows the card is in the other's hand; bit 4 (8),
+    player 1 (2) knows it is in the siege deck (both after Support: 12)."""
+    text = position_text(TState(3))
+    assert " v=- " in text
+    h1 = text.split(" h1=")[1].split(" ")[0].split(".")
+    h2 = text.split(" h2=")[1].split(" ")[0].split(".")
+    d = text.split(" d=")[1].split(" ")[0].split(".")
+    for v in ("%s:1" % h2[0], "%s:2" % h1[0], "%s:12" % d[0], "%s:4.%s:8" % (d[1], d[2])):
+        st = parse_position(text.replace(" v=- ", " v=%s " % v))
+        for item in v.split("."):
+            c, _, bits = item.partition(":")
+            assert st.kn[parse_move(">" + c) - T.TARGET_CARD] == int(bits)
+    for v, why in (
+        ("%s:1" % d[0], "not in player 2's hand"),  # the reviewer's B6:1, B6 in the deck
+        ("%s:1" % h1[0], "not in player 2's hand"),
+        ("%s:2" % h2[0], "not in player 1's hand"),
+        ("%s:3" % h2[0], "not in player 1's hand"),  # in both hands
+        ("%s:4" % h1[0], "not in the siege deck"),
+        ("%s:8" % h2[0], "not in the siege deck"),
+        ("%s:12" % h1[0], "not in the siege deck"),
+        ("%s:5" % d[0], "not in player 2's hand"),
+        ("JOKER:4", "not in the siege deck"),  # in the tactic deck
+    ):
+        with pytest.raises(IllegalMove, match=why):
+            parse_position(text.replace(" v=- ", " v=%s " % v))
 
 
 def _positions(games, seed):
@@ -181,10 +255,12 @@ def _playable(st, rng):
             with pytest.raises(IllegalMove):
                 st.apply(m)
             assert snapshot(st) == before
+    quick_invariants(st)
     for _ in range(12):
         if st.phase == T.PH_OVER:
             break
         st.apply(random_move(st, rng))
+        quick_invariants(st)
 
 
 @pytest.mark.parametrize("seed", [1, 2])

@@ -219,7 +219,7 @@ def test_actions_stay_on_their_players_side():
     st = build({2: ("", "G7")}, hand1="DESERTION Y1 Y2 Y3 Y4 Y5 Y6")
     do(st, "DESERTION")
     assert st.phase == T.PH_ACTION and st.loc[c1("DESERTION")] == 3 and st.tcount[0] == 1
-    assert c1("DESERTION") not in st.discarded(64 + 7)
+    assert c1("DESERTION") not in st.discard(64 + 7)
 
 
 def test_redeployment():

@@ -20,7 +20,6 @@ except ImportError:
 
 from engine.errors import IllegalMove
 from engine.st2.cards import NONE
-from engine.st2.state import State
 
 SINGLE = const(0)
 REVENGE = const(1)
@@ -45,11 +44,9 @@ class Match:
     def new_game(self, seed):
         if self.over():
             raise IllegalMove("the match is over")
-        if self.variant:
-            from engine.st2.tstate import TState
+        from engine.st2.game import new_state  # the variant's modules loaded leaves first
 
-            return TState(seed)
-        return State(seed)
+        return new_state({"variant": self.variant}, seed)
 
     def finish_game(self, st):
         """Record a finished game (its State)."""

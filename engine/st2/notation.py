@@ -139,13 +139,43 @@ def parse_move(text):
     return parse_card(t[:at]) * 7 + _tile(t[at + 1 :])
 
 
-def _cards(seq):
+def _cards(seq, name=name):
+    """Cards as text, "R1.B11" ("-" for none); `name`: the tactic variant's names the tactic
+    cards too (engine.st2.tnotation)."""
     seq = [c for c in seq if c != NONE]
     return ".".join([name(c) for c in seq]) if seq else "-"
 
 
-def _parse_cards(text):
-    return [] if text == "-" else [parse_card(x) for x in text.split(".")]
+def _parse_cards(text, parse=parse_card):
+    return [] if text == "-" else [parse(x) for x in text.split(".")]
+
+
+def _head_fields(st, phases):
+    """The fields after the first that both variants write: player, phase, winner, turns,
+    cards played, cauldrons left, preparation taken."""
+    return [
+        "p%d" % (st.to_move + 1),
+        phases[st.phase],
+        "w" + ("-" if st.winner == NONE else str(st.winner + 1)),
+        "t%d" % st.turn,
+        "n%d" % st.nplayed,
+        "o%d" % st.oil,
+        "x%d" % st.prep,
+    ]
+
+
+def _tiles_text(st, name=name):
+    """The seven tile fields: "1u=A/D", each side's cards in play order, "@n" once complete."""
+    out = []
+    for t in range(NTILES):
+        sides = []
+        for p in (0, 1):
+            s = _cards(st.cards_at(t, p), name)
+            if st.done[t * 2 + p]:
+                s += "@%d" % st.done[t * 2 + p]
+            sides.append(s)
+        out.append("%d%s=%s/%s" % (t + 1, "ud"[st.side[t]], sides[0], sides[1]))
+    return out
 
 
 def position_text(st):
@@ -154,29 +184,56 @@ def position_text(st):
         from engine.st2.tnotation import position_text as text
 
         return text(st)
-    out = [
-        "ST2",
-        "p%d" % (st.to_move + 1),
-        _PHASES[st.phase],
-        "w" + ("-" if st.winner == NONE else str(st.winner + 1)),
-        "t%d" % st.turn,
-        "n%d" % st.nplayed,
-        "o%d" % st.oil,
-        "x%d" % st.prep,
+    out = ["ST2"] + _head_fields(st, _PHASES)
+    out += [
         "h1=" + _cards(st.hand_of(0)),
         "h2=" + _cards(st.hand_of(1)),
         "k=" + _cards(st.discard()),
         "d=" + _cards(st.deck[: st.ndeck]),
     ]
-    for t in range(NTILES):
-        sides = []
-        for p in (0, 1):
-            s = _cards(st.cards_at(t, p))
-            if st.done[t * 2 + p]:
-                s += "@%d" % st.done[t * 2 + p]
-            sides.append(s)
-        out.append("%d%s=%s/%s" % (t + 1, "ud"[st.side[t]], sides[0], sides[1]))
+    out += _tiles_text(st)
     return " ".join(out)
+
+
+def _parse_head(st, f, phases, most=9):
+    """Fields 1..7 (_head_fields) into st; numbers of at most `most` digits."""
+    if f[2] not in phases:
+        raise IllegalMove("bad phase %r" % f[2])
+    st.to_move = int_field(f[1], "p", 1, 2, most) - 1
+    st.phase = phases.index(f[2])
+    st.winner = NONE if f[3] == "w-" else int_field(f[3], "w", 1, 2, most) - 1
+    if (st.winner == NONE) != (st.phase != T.PH_OVER):
+        raise IllegalMove("a winner exactly when the phase is over")
+    st.turn = int_field(f[4], "t", 0, 255, most)
+    st.nplayed = int_field(f[5], "n", 0, 255, most)
+    st.oil = int_field(f[6], "o", 0, T.OIL, most)
+    st.prep = int_field(f[7], "x", 0, 1, most)
+
+
+def _parse_tiles(st, f, first, take, most=9):
+    """The seven tile fields f[first:first + 7] into st; take(text, key, most, why) checks and
+    counts a list of cards (the caller's, once for every card of the position)."""
+    for t in range(NTILES):
+        tok = f[first + t]
+        if len(tok) < 3 or tok[0] != str(t + 1) or tok[1] not in "ud" or tok[2] != "=":
+            raise IllegalMove("tile %d: expected %du=... or %dd=..." % (t + 1, t + 1, t + 1))
+        st.side[t] = "ud".index(tok[1])
+        parts = tok[3:].split("/")
+        if len(parts) != 2:
+            raise IllegalMove("tile %d: expected Attacker/Defender cards" % (t + 1))
+        n = need(t, st.side[t])
+        for p in (0, 1):
+            cards_t, _, done_t = parts[p].partition("@")
+            cards = take(cards_t, "", n, "tile %d: more than %d cards" % (t + 1, n))
+            if (len(cards) == n) != bool(done_t):
+                raise IllegalMove("tile %d: a complete side, and only it, carries @n" % (t + 1))
+            i = t * 2 + p
+            for k in range(len(cards)):
+                st.board[i * T.SLOTS + k] = cards[k]
+                st.loc[cards[k]] = 1
+            st.cnt[i] = len(cards)
+            if done_t:
+                st.done[i] = int_field("@" + done_t, "@", 1, st.nplayed, most)
 
 
 def parse_position(text):
@@ -188,18 +245,8 @@ def parse_position(text):
     f = text.split()
     if len(f) != 12 + NTILES or f[0] != "ST2":
         raise IllegalMove("a position has 19 fields starting with ST2")
-    if f[2] not in _PHASES:
-        raise IllegalMove("bad phase %r" % f[2])
     st = State(None)
-    st.to_move = int_field(f[1], "p", 1, 2) - 1
-    st.phase = _PHASES.index(f[2])
-    st.winner = NONE if f[3] == "w-" else int_field(f[3], "w", 1, 2) - 1
-    if (st.winner == NONE) != (st.phase != T.PH_OVER):
-        raise IllegalMove("a winner exactly when the phase is over")
-    st.turn = int_field(f[4], "t", 0, 255)
-    st.nplayed = int_field(f[5], "n", 0, 255)
-    st.oil = int_field(f[6], "o", 0, T.OIL)
-    st.prep = int_field(f[7], "x", 0, 1)
+    _parse_head(st, f, _PHASES)
     seen = bytearray(NSIEGE)
 
     def take(text, key, most=NSIEGE, why=""):
@@ -223,27 +270,7 @@ def parse_position(text):
     d = take(f[11], "d=")
     st.deck = bytearray(d)
     st.ndeck = len(d)
-    for t in range(NTILES):
-        tok = f[12 + t]
-        if len(tok) < 3 or tok[0] != str(t + 1) or tok[1] not in "ud" or tok[2] != "=":
-            raise IllegalMove("tile %d: expected %du=... or %dd=..." % (t + 1, t + 1, t + 1))
-        st.side[t] = "ud".index(tok[1])
-        parts = tok[3:].split("/")
-        if len(parts) != 2:
-            raise IllegalMove("tile %d: expected Attacker/Defender cards" % (t + 1))
-        n = need(t, st.side[t])
-        for p in (0, 1):
-            cards_t, _, done_t = parts[p].partition("@")
-            cards = take(cards_t, "", n, "tile %d: more than %d cards" % (t + 1, n))
-            if (len(cards) == n) != bool(done_t):
-                raise IllegalMove("tile %d: a complete side, and only it, carries @n" % (t + 1))
-            i = t * 2 + p
-            for k in range(len(cards)):
-                st.board[i * T.SLOTS + k] = cards[k]
-                st.loc[cards[k]] = 1
-            st.cnt[i] = len(cards)
-            if done_t:
-                st.done[i] = int_field("@" + done_t, "@", 1, st.nplayed)
+    _parse_tiles(st, f, 12, take)
     if sum(seen) != NSIEGE:
         raise IllegalMove("%d cards are missing" % (NSIEGE - sum(seen)))
     if st.phase == T.PH_DECLARE and (st.to_move != 0 or not st.declarable()):

@@ -5,9 +5,10 @@ from engine.st2.moves import ATTACKER, DONE, PH_DECLARE, PH_OVER, PH_PLAY, RETRE
 PREP_RATE = 8  # a random preparation action one turn in 8, when one is possible
 
 
-def random_move(st, rng):
+def random_move(st, rng, card=None):
     """A random legal move: the Attacker declares control as soon as it is provable; a random
-    preparation action one turn in PREP_RATE; otherwise a random card at a random open tile."""
+    preparation action one turn in PREP_RATE; otherwise a random card at a random open tile,
+    or card(st, rng, p, tiles)'s move (engine.st2.tplay's, the tactic variant's)."""
     p = st.to_move
     if p == ATTACKER and st.phase <= PH_DECLARE:
         tiles = st.declarable()
@@ -32,21 +33,29 @@ def random_move(st, rng):
             prep = st.prep_moves()
             if prep:
                 return prep[rng.randrange(len(prep))]
+    if card is not None:
+        return card(st, rng, p, tiles)
     hand = st.hand_of(p)
     return hand[rng.randrange(len(hand))] * 7 + tiles[rng.randrange(len(tiles))]
 
 
-def random_game(seed, rng, check=None):
-    """Play one game from `seed` with random moves from `rng`; returns the final State.
+def random_game(seed, rng, check=None, variant=0):
+    """Play one game of a variant (0 the base game, 1 the tactic variant: engine.st2.tplay's
+    moves) from `seed` with random moves from `rng`; returns the final State.
 
     `check(state)`, if given, runs on every state (tests use it for invariants)."""
-    from engine.st2.state import State
+    move = random_move
+    if variant:
+        from engine.st2.tplay import random_move as move
+        from engine.st2.tstate import TState as State
+    else:
+        from engine.st2.state import State
 
     st = State(seed)
     while st.phase != PH_OVER:
         if check is not None:
             check(st)
-        st.apply(random_move(st, rng))
+        st.apply(move(st, rng))
     if check is not None:
         check(st)
     return st

@@ -11,7 +11,6 @@ is read and migrated; any other version byte is refused.
 from engine.errors import IllegalMove
 from engine.st2.match import REVENGE, SINGLE, Match
 from engine.st2.moves import PH_OVER
-from engine.st2.state import State
 
 VERSION = 0x22
 
@@ -36,12 +35,9 @@ class Record:
     def replay(self, game=-1, upto=None):
         """The State of a game (the last by default) after `upto` moves (all by default)."""
         seed, moves = self.games[game]
-        if self.variant:
-            from engine.st2.tstate import TState
+        from engine.st2.game import new_state  # the variant's modules loaded leaves first
 
-            st = TState(seed)
-        else:
-            st = State(seed)
+        st = new_state({"variant": self.variant}, seed)
         n = len(moves) if upto is None else upto
         for i in range(n):
             try:

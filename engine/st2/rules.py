@@ -36,7 +36,9 @@ class Rules(Table):
     def put(self, i, card):
         """Play a card on side i (tile * 2 + player): Chicken versus Chef, or on top."""
         s = card % 12
-        if (s == 0 or s == 11) and card < NSIEGE:  # an elite troop has no printed strength
+        # The elite troops (60..63, tactic variant) give s = 0..3: only JOKER's 0, whose search
+        # for the card 71 (no card) finds nothing, so it is placed as any card.
+        if s == 0 or s == 11:
             # Chicken versus Chef: a 0 opposite the 11 of its colour (or the reverse).
             other = card + 11 if s == 0 else card - 11
             j = i ^ 1

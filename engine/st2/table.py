@@ -119,6 +119,8 @@ class Table(Legal):
                 u[c] = 1
         return u
 
-    def discard(self):
-        """The discard pile (public), sorted."""
-        return [c for c in range(NSIEGE) if self.loc[c] == 2]
+    def discard(self, top=NSIEGE):
+        """The discard pile (public), sorted: the siege cards, or the cards with ids below top
+        (the tactic variant's elite troops are discarded too)."""
+        loc = self.loc
+        return [c for c in range(top) if loc[c] == 2]

@@ -39,13 +39,13 @@ def step_moves(st):
     if a == _EXPLOSION:
         return [_TARGET_TILE + t for t in range(_NTILES) if st.cnt[t * 2] or st.cnt[t * 2 + 1]]
     if a == _SUPPORT:
-        cs = st.discarded(_NSIEGE)
+        cs = st.discard()
         if n:
             return [_TARGET_CARD + c for c in cs if c > st.pick[0]]
         return [_TARGET_CARD + c for c in cs[:-1]]
     if n == 0:
         if a == _RECRUITMENT:
-            cs = st.discarded(_ACTIONS)
+            cs = st.discard(_ACTIONS)
         else:
             cs = st.wall_cards(p if a == _REDEPLOYMENT else p ^ 1)
         return [_TARGET_CARD + c for c in cs]

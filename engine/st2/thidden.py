@@ -27,7 +27,7 @@ def support(st, p, move):
     if c >= _NSIEGE or st.loc[c] != 2:
         raise IllegalMove("Support takes discarded siege cards: %s is not one" % name(c))
     if n == 0:
-        if c == st.discarded(_NSIEGE)[-1]:
+        if c == st.discard()[-1]:
             raise IllegalMove("choose the two cards in increasing order: none is above %s" % name(c))
         st.pick[0] = c
         st.nstep = 1

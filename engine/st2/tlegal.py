@@ -96,11 +96,6 @@ class TLegal:
         out.sort()
         return out
 
-    def discarded(self, top):
-        """The discarded cards among ids 0..top-1, sorted."""
-        loc = self.loc
-        return [c for c in range(top) if loc[c] == 2]
-
     def on_wall(self, p):
         """How many cards player p has on the wall."""
         n = 0

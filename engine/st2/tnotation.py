@@ -12,7 +12,10 @@ the elite troops' values of the last declaration (s=ELITE=CARD), the chance gene
 
 from engine.errors import IllegalMove
 from engine.st2 import moves as T
-from engine.st2.cards import NONE, NSIEGE, NTILES, need
+from engine.st2.cards import NONE, NSIEGE, NTILES
+from engine.st2.notation import _cards as cards_text
+from engine.st2.notation import _head_fields, _parse_head, _parse_tiles, _tiles_text
+from engine.st2.notation import _parse_cards as parse_cards
 from engine.st2.tcards import (
     ACTIONS,
     END,
@@ -33,29 +36,21 @@ PHASES = ("play", "declare", "over", "draw", "action", "exchange")
 
 
 def _cards(seq):
-    seq = [c for c in seq if c != NONE]
-    return ".".join([name(c) for c in seq]) if seq else "-"
+    return cards_text(seq, name)
 
 
 def _parse_cards(text):
-    return [] if text == "-" else [parse(x) for x in text.split(".")]
+    return parse_cards(text, parse)
 
 
 def position_text(st):
     """One line describing a whole tactic State."""
-    out = [
-        "ST2T",
-        "p%d" % (st.to_move + 1),
-        PHASES[st.phase],
-        "w" + ("-" if st.winner == NONE else str(st.winner + 1)),
-        "t%d" % st.turn,
-        "n%d" % st.nplayed,
-        "o%d" % st.oil,
-        "x%d" % st.prep,
+    out = ["ST2T"] + _head_fields(st, PHASES)
+    out += [
         "c%d/%d" % (st.tcount[0], st.tcount[1]),
         "h1=" + _cards(st.hand_of(0)),
         "h2=" + _cards(st.hand_of(1)),
-        "k=" + _cards(st.discarded(ACTIONS)),
+        "k=" + _cards(st.discard(ACTIONS)),
         "d=" + _cards(st.deck[: st.ndeck]),
         "q=" + _cards(st.tdeck[: st.ntdeck]),
         "u1=" + _cards([c for c in range(ACTIONS, END) if st.loc[c] == 3]),
@@ -70,14 +65,7 @@ def position_text(st):
     s = ["%s=%s" % (name(st.shown[j]), name(st.shown[j + 1])) for j in range(0, 8, 2) if st.shown[j] != NONE]
     out.append("s=" + (".".join(s) if s else "-"))
     out.append("r=%d.%d" % (st.chz, st.chw))
-    for t in range(NTILES):
-        sides = []
-        for p in (0, 1):
-            s = _cards(st.cards_at(t, p))
-            if st.done[t * 2 + p]:
-                s += "@%d" % st.done[t * 2 + p]
-            sides.append(s)
-        out.append("%d%s=%s/%s" % (t + 1, "ud"[st.side[t]], sides[0], sides[1]))
+    out += _tiles_text(st, name)
     return " ".join(out)
 
 
@@ -90,18 +78,8 @@ def parse_position(text):
     f = text.split()
     if len(f) != 20 + NTILES or f[0] != "ST2T":
         raise IllegalMove("a tactic position has 27 fields starting with ST2T")
-    if f[2] not in PHASES:
-        raise IllegalMove("bad phase %r" % f[2])
     st = TState(None)
-    st.to_move = _num(f[1], "p", 1, 2) - 1
-    st.phase = PHASES.index(f[2])
-    st.winner = NONE if f[3] == "w-" else _num(f[3], "w", 1, 2) - 1
-    if (st.winner == NONE) != (st.phase != T.PH_OVER):
-        raise IllegalMove("a winner exactly when the phase is over")
-    st.turn = _num(f[4], "t", 0, 255)
-    st.nplayed = _num(f[5], "n", 0, 255)
-    st.oil = _num(f[6], "o", 0, T.OIL)
-    st.prep = _num(f[7], "x", 0, 1)
+    _parse_head(st, f, PHASES, 10)
     a, _, b = f[8].partition("/")
     st.tcount[0] = _num(a, "c", 0, NTACTIC)
     st.tcount[1] = _num(b, "", 0, NTACTIC)
@@ -144,38 +122,26 @@ def parse_position(text):
     z, _, w = f[19].partition(".")
     st.chz = _num(z, "r=", 1, 0x3FFFFFFF)
     st.chw = _num(w, "", 1, 0x3FFFFFFF)
-    for t in range(NTILES):
-        tok = f[20 + t]
-        if len(tok) < 3 or tok[0] != str(t + 1) or tok[1] not in "ud" or tok[2] != "=":
-            raise IllegalMove("tile %d: expected %du=... or %dd=..." % (t + 1, t + 1, t + 1))
-        st.side[t] = "ud".index(tok[1])
-        parts = tok[3:].split("/")
-        if len(parts) != 2:
-            raise IllegalMove("tile %d: expected Attacker/Defender cards" % (t + 1))
-        n = need(t, st.side[t])
-        for p in (0, 1):
-            cards_t, _, done_t = parts[p].partition("@")
-            cards = take(cards_t, "", hi=ACTIONS, most=n, why="tile %d: more than %d cards" % (t + 1, n))
-            if (len(cards) == n) != bool(done_t):
-                raise IllegalMove("tile %d: a complete side, and only it, carries @n" % (t + 1))
-            i = t * 2 + p
-            for k in range(len(cards)):
-                st.board[i * T.SLOTS + k] = cards[k]
-                st.loc[cards[k]] = 1
-            st.cnt[i] = len(cards)
-            if done_t:
-                st.done[i] = _num("@" + done_t, "@", 1, st.nplayed)
+    _parse_tiles(st, f, 20, lambda text, key, most, why: take(text, key, 0, ACTIONS, most, why), 10)
     if sum(seen) != END:
         raise IllegalMove("%d cards are missing" % (END - sum(seen)))
     for c in range(END):
         if st.kn[c] and st.loc[c]:
             raise IllegalMove("v=: %s is not hidden" % name(c))
+        for p in (0, 1):  # bit 1 << p: in the other's hand; bit 4 << p: in the siege deck
+            if st.kn[c] & (1 << p) and c not in st.hand_of(p ^ 1):
+                raise IllegalMove("v=: %s is not in player %d's hand" % (name(c), (p ^ 1) + 1))
+            if st.kn[c] & (4 << p) and c not in st.deck[: st.ndeck]:
+                raise IllegalMove("v=: %s is not in the siege deck" % name(c))
     if (st.act != 0) != (st.phase in (T.PH_ACTION, T.PH_EXCHANGE)):
         raise IllegalMove("an action card is carried out exactly in the action and exchange phases")
     if st.act and st.loc[st.act] != 3 + st.turn_player():
         raise IllegalMove("the action being carried out is among the turn player's used cards")
     _tactic_counts(st)
     _check_action(st)
+    if st.phase not in (T.PH_PLAY, T.PH_OVER) and len(st.hand_of(st.turn_player())) > T.THAND - 1:
+        # the draw to come needs an empty slot (Rules.take would lose its card)
+        raise IllegalMove("a card was played this turn: the hand holds 6 at most")
     if st.phase == T.PH_DECLARE and (st.to_move != 0 or not st.declarable()):
         raise IllegalMove("the declare phase is the Attacker's, with a declaration possible")
     if st.phase == T.PH_DRAW and not st.ntdeck:

@@ -134,14 +134,14 @@ def step(st, p, move):
             if c >= _ACTIONS or st.loc[c] != 2:
                 raise IllegalMove("%s is not in the discard" % name(c))
         else:
-            i = st.find(c)[0] if c < _ACTIONS else -1
+            i, k = st.find(c) if c < _ACTIONS else (-1, -1)
             side = p if a == _REDEPLOYMENT else p ^ 1
             if i < 0 or i & 1 != side:
                 raise IllegalMove(
                     "%s is not on %s side of the wall" % (name(c), "your" if side == p else "the other")
                 )
             if a == _DESERTION:
-                st.remove_card(i, st.find(c)[1])
+                st.remove_card(i, k)
                 finish(st, p)
                 return
         st.pick[0] = c
