@@ -111,6 +111,24 @@ def test_bad_positions_are_rejected_with_the_reason():
                 parse_position(" ".join(f))
 
 
+def test_a_declare_phase_hand_holds_the_card_played():
+    """The declare phase comes after the Attacker's card ("play a card, then declare, then
+    draw"): a position there with a full hand (6) would draw a 7th card after `done`."""
+    st, rng = State(1), Rng(1)
+    while st.phase != T.PH_DECLARE:
+        st.apply(random_move(st, rng))
+    text = position_text(st)
+    f = text.split()
+    h1 = f[8][len("h1=") :].split(".") if f[8] != "h1=-" else []
+    d = f[11][len("d=") :].split(".")
+    assert len(h1) == T.HAND - 1 and d, text
+    f[8] = "h1=" + ".".join(h1 + d[:1])
+    f[11] = "d=" + ".".join(d[1:]) if len(d) > 1 else "d=-"
+    with pytest.raises(IllegalMove, match="holds %d at most" % (T.HAND - 1)):
+        parse_position(" ".join(f))
+    assert position_text(parse_position(text)) == text  # the real one still parses
+
+
 def _play_out(st, rng, moves):
     while st.phase != T.PH_OVER:
         m = random_move(st, rng)

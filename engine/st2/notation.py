@@ -275,4 +275,7 @@ def parse_position(text):
         raise IllegalMove("%d cards are missing" % (NSIEGE - sum(seen)))
     if st.phase == T.PH_DECLARE and (st.to_move != 0 or not st.declarable()):
         raise IllegalMove("the declare phase is the Attacker's, with a declaration possible")
+    if st.phase == T.PH_DECLARE and len(st.hand_of(0)) > T.HAND - 1:
+        # after the Attacker's card: the draw to come would make a 7th
+        raise IllegalMove("a card was played this turn: the hand holds %d at most" % (T.HAND - 1))
     return st
