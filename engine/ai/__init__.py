@@ -105,9 +105,10 @@ def release():
     _srch = None
     import sys
 
-    st2 = sys.modules.get("engine.ai.st2")
-    if st2 is not None:
-        st2.release()
+    for name in ("engine.ai.st2", "engine.ai.st1t"):
+        m = sys.modules.get(name)
+        if m is not None:
+            m.release()
     import gc
 
     gc.collect()
@@ -116,8 +117,13 @@ def release():
 def choose(view, rng, level=HARD, ms=0, tick=None):
     """One legal move for the player to move in `view` (see the module docstring)."""
     game = getattr(view, "GAME", 1)  # the view's game (engine.games)
-    if getattr(view, "VARIANT", 0):  # a tactic variant's TView (both games)
-        raise IllegalMove("no AI for the tactic variant yet")
+    if getattr(view, "VARIANT", 0):  # a tactic variant's TView
+        if game != 1:
+            raise IllegalMove("no AI for the tactic variant yet")
+        from engine.ai import st1t
+
+        b = level if isinstance(level, Budget) else st1t.BUDGETS[level_of(level)]
+        return st1t.choose(view, rng, b, ms, tick, stats)
     if game == 2:
         from engine.ai import st2
 
