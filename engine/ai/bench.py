@@ -29,20 +29,24 @@ except ImportError:  # MicroPython and CircuitPython: wall-clock time
     from engine.clock import ticks_us
 
 
-def play(seed, timing, la, lb, a_seat, times):
-    """Play one game; returns (state, A won?). times: two arrays (or lists) of microseconds
-    per play, A's then B's."""
-    import engine.ai.lookahead  # noqa: F401  (loaded now: compiling it is not thinking time)
+def play(seed, timing, la, lb, a_seat, times, variant=0):
+    """Play one game (variant 1: the tactic variant); returns (state, A won?). times: two
+    arrays (or lists) of microseconds per play (tactic: and per ruse step), A's then B's."""
+    if variant:
+        if la == 3 or lb == 3 or not isinstance(la, int) or not isinstance(lb, int):
+            import engine.ai.st1t.tlook  # noqa: F401  (loaded now: not thinking time)
+    else:
+        import engine.ai.lookahead  # noqa: F401  (loaded now: compiling it is not thinking time)
     from engine.st1 import game
 
-    st = game.new_state(game.options(timing=timing), seed)
+    st = game.new_state(game.options(variant=variant, timing=timing), seed)
     seats = [None, None]
     seats[a_seat] = Player(la, seed * 2 + 1)
     seats[a_seat ^ 1] = Player(lb, seed * 2 + 2)
     while not game.is_over(st):
         p = st.to_move
         v = st.view(p)
-        timed = st.phase == game.PH_PLAY
+        timed = st.phase == game.PH_PLAY or st.phase == game.PH_ACTION
         t0 = ticks_us()
         mv = seats[p].move(v)
         dt = ticks_diff(ticks_us(), t0)
@@ -98,13 +102,13 @@ def _timing_lines(times, out):
     return ms
 
 
-def run(timing, la, lb, games, seed, out=None):
-    """Play `games` games; print per-level timing lines to `out` (a function) and return
-    the closing summary line."""
+def run(timing, la, lb, games, seed, out=None, variant=0):
+    """Play `games` games (variant 1: the tactic variant); print per-level timing lines to
+    `out` (a function) and return the closing summary line."""
     times = [array("I"), array("I")]  # 4 bytes a play: fits the VM's small heap
     aw = 0
     for i in range(games):
-        _, a_won = play(seed + i, timing, la, lb, i & 1, times)
+        _, a_won = play(seed + i, timing, la, lb, i & 1, times, variant)
         if a_won:
             aw += 1
     lo, hi = wilson(aw, games)

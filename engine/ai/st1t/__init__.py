@@ -67,6 +67,8 @@ class Search:
         self.j = TJudge()
         self.pc = [0] * 9
         self.best = -1
+        self.bestv = 0  # the best play's value (Expert's leaf)
+        self.vals = None  # a list: the value of every play is appended (Expert)
         self.look = None  # Expert's buffers (engine.ai.st1t.tlook), made on first use
 
 

@@ -245,10 +245,13 @@ def _play(v, moves, srch, j, b):
                 j.unset_mode(s, old)
             else:
                 val = _ruse_value(j, c, me, v0, b)[0] - b.tcost
+        if srch.vals is not None:
+            srch.vals.append(val)
         if val > bestv:
             bestv = val
             best = mv
         srch.best = best
+    srch.bestv = bestv
     return best if best >= 0 else moves[0]
 
 
