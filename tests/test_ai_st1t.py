@@ -6,7 +6,7 @@ import pytest
 
 from engine import st1
 from engine.ai import EASY, EXPERT, HARD, MEDIUM, Player, choose
-from engine.ai.bench import play
+from engine.ai.bench import play, run
 from engine.ai.st1t import TBudget, emergency
 from engine.errors import IllegalMove
 from engine.rng import Rng
@@ -151,3 +151,36 @@ def test_arena_command(capsys):
     assert line.startswith("games=2 a_wins=")
     assert main(["--variant", "tactic", "--a", "hard", "--b", "hard-notac", "--games", "1", "--quiet"]) == 0
     assert main(["--game", "st2", "--variant", "tactic", "--a", "hard", "--b", "easy"]) == 2
+
+
+# -- the MicroPython VM ------------------------------------------------------------------
+
+from tests.test_ai_mp import SUMMARY, _mp, needs_mp  # noqa: E402
+
+
+@needs_mp
+@pytest.mark.parametrize("timing", ("2016", "1999"))
+def test_mp_arena_same_games_as_cpython(timing):
+    """The tactic arena on the VM plays CPython's games (wins and each seat's number of plays;
+    the times differ). 128K: the code compiled from source is about 75 KB there
+    (docs/BENCHMARKS.md, tactic AI)."""
+    lines = _mp("128K", "tests/mp/arena.py", "st1", "tactic", "hard", "medium", "2", "9", timing)
+    assert SUMMARY.match(lines[-1]), lines
+    assert lines[-2] == "memory_fallbacks=0"
+    seats = []
+    here = run(st1.T1999 if timing == "1999" else st1.T2016, HARD, MEDIUM, 2, 9, seats.append, 1)
+    assert lines[-1].split(" a_win_rate")[0] == here.split(" a_win_rate")[0]
+    assert [x.split(" ms_")[0] for x in lines[-4:-2]] == [x.split(" ms_")[0] for x in seats]
+
+
+@needs_mp
+@pytest.mark.parametrize("level", ("hard", "expert"))
+def test_mp_memory_error_fallback(level):
+    """A MemoryError in the tactic search (or in the engine's listing of the moves) answers a
+    legal move in every phase (card, deck, ruse step) and lets the buffers go."""
+    line = _mp("200K" if level == "hard" else "240K", "tests/mp/ai_oom.py", level, "4", "st1t")[-1]
+    got = dict(kv.split("=") for kv in line.split())
+    answers = int(got["answers"])
+    assert int(got["legal"]) == answers == 24
+    assert 0 < int(got["fallbacks"]) < answers
+    assert int(got["freed"]) == int(got["fallbacks"])
