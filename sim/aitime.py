@@ -1,4 +1,4 @@
-"""`python -m sim.aitime --level medium [--game st1|st2] [--timing 2016|1999] [--games N] [--seed S] [--repeat K]`
+"""`python -m sim.aitime --level medium [--game st1|st2] [--variant base|tactic] [--timing 2016|1999] [--games N] [--seed S] [--repeat K]`
 
 What one AI decision costs, position by position, with the desktop's noise taken out: the
 positions are the plays of LEVEL in N arena games against Easy (game i dealt from seed + i,
@@ -10,7 +10,8 @@ median and maximum of those costs in ms, and the PyGamer estimate at 300 x CPyth
 For the second game (`--game st2`) the positions are every decision of LEVEL's card step
 (including the one that weighs a preparation action) in games against Easy, LEVEL
 attacking in even games and defending in odd ones; the line also gives the median and
-maximum per role.
+maximum per role. With `--variant tactic` (the first game) the positions are LEVEL's card
+steps and ruse steps of tactic games against Easy.
 """
 
 import argparse
@@ -20,16 +21,18 @@ from time import process_time_ns
 from sim.cli import count
 
 
-def costs(level, timing, games, seed, repeat):
-    """Fastest-of-`repeat` CPU ns of every play decision of `level` in `games` games vs Easy."""
+def costs(level, timing, games, seed, repeat, variant=0):
+    """Fastest-of-`repeat` CPU ns of every play decision of `level` in `games` games vs Easy
+    (variant 1: the tactic variant, ruse steps included)."""
     from engine import st1
     from engine.ai import EASY, Player, choose
     from engine.rng import Rng
+    from engine.st1 import game
 
     out = []
     for i in range(games):
         g = seed + i
-        st = st1.State(g, timing, 0)
+        st = game.new_state(game.options(variant, timing, 0), g)
         seats = [None, None]
         a = i & 1
         seats[a] = Player(level, g * 2 + 1)
@@ -37,7 +40,8 @@ def costs(level, timing, games, seed, repeat):
         while st.phase != st1.PH_OVER:
             p = st.to_move
             v = st.view(p)
-            if p == a and st.phase == st1.PH_PLAY and len(v.legal_moves()) > 1:
+            timed = st.phase == st1.PH_PLAY or st.phase == game.PH_ACTION
+            if p == a and timed and len(v.legal_moves()) > 1:
                 best = None
                 for r in range(repeat):
                     t0 = process_time_ns()
@@ -86,6 +90,7 @@ def main(argv=None):
     ap.add_argument("--level", default="medium")
     ap.add_argument("--game", choices=("st1", "st2"), default="st1")
     ap.add_argument("--timing", choices=("2016", "1999"), default="2016")
+    ap.add_argument("--variant", choices=("base", "tactic"), default="base")
     ap.add_argument("--games", type=count, default=200)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--repeat", type=count, default=5)
@@ -116,7 +121,8 @@ def main(argv=None):
         )
         return 0
     timing = st1.T1999 if args.timing == "1999" else st1.T2016
-    xs = sorted(costs(level_of(args.level), timing, args.games, args.seed, args.repeat))
+    variant = 1 if args.variant == "tactic" else 0
+    xs = sorted(costs(level_of(args.level), timing, args.games, args.seed, args.repeat, variant))
     n = len(xs)
     if not n:
         print("no decisions")
@@ -125,9 +131,9 @@ def main(argv=None):
     med = xs[n // 2] / 1e6
     mx = xs[-1] / 1e6
     print(
-        "level=%s timing=%s decisions=%d ms_mean=%.3f ms_median=%.3f ms_max=%.3f "
+        "level=%s timing=%s%s decisions=%d ms_mean=%.3f ms_median=%.3f ms_max=%.3f "
         "pygamer_s_median=%.2f pygamer_s_max=%.2f"
-        % (args.level, args.timing, n, mean, med, mx, med * 0.3, mx * 0.3)
+        % (args.level, args.timing, " variant=tactic" if variant else "", n, mean, med, mx, med * 0.3, mx * 0.3)
     )
     return 0
 
