@@ -184,3 +184,24 @@ def test_mp_memory_error_fallback(level):
     assert int(got["legal"]) == answers == 24
     assert 0 < int(got["fallbacks"]) < answers
     assert int(got["freed"]) == int(got["fallbacks"])
+
+
+def test_the_base_game_never_loads_the_tactic_ai():
+    """A base game's AI turn loads no module of engine.ai.st1t nor the tactic engine, and a
+    tactic game's loads none of the second game (fresh interpreters)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from engine.st1 import game\n"
+        "from engine.ai import choose, HARD\n"
+        "from engine.rng import Rng\n"
+        "st = game.new_state(game.options(variant=%d), 5)\n"
+        "choose(st.view(st.to_move), Rng(1), HARD)\n"
+        "print(' '.join(sorted(m for m in sys.modules if m.startswith('engine'))))\n"
+    )
+    base = subprocess.run([sys.executable, "-c", code % 0], capture_output=True, text=True, check=True).stdout
+    assert "engine.ai.st1t" not in base and "engine.st1.tactic" not in base and "engine.ai.search" in base
+    tac = subprocess.run([sys.executable, "-c", code % 1], capture_output=True, text=True, check=True).stdout
+    assert "engine.ai.st1t.tsearch" in tac and "engine.st2" not in tac and "engine.ai.st2" not in tac
