@@ -133,7 +133,17 @@ def main(argv=None):
     print(
         "level=%s timing=%s%s decisions=%d ms_mean=%.3f ms_median=%.3f ms_max=%.3f "
         "pygamer_s_median=%.2f pygamer_s_max=%.2f"
-        % (args.level, args.timing, " variant=tactic" if variant else "", n, mean, med, mx, med * 0.3, mx * 0.3)
+        % (
+            args.level,
+            args.timing,
+            " variant=tactic" if variant else "",
+            n,
+            mean,
+            med,
+            mx,
+            med * 0.3,
+            mx * 0.3,
+        )
     )
     return 0
 
