@@ -8,6 +8,7 @@ this package.
 from engine.ai import Budget
 from engine.ai.st1t.teasy import choose_teasy
 from engine.errors import IllegalMove
+from engine.st1.table import DONE, PASS, encode_play
 
 try:
     from micropython import const
@@ -21,8 +22,6 @@ _NCLAN = const(54)
 _RECRUITER = const(60)
 _STRATEGIST = const(61)
 _TRAITOR = const(63)
-_DONE = const(585)
-_PASS = const(586)
 _DRAW = const(587)
 _STEP_CARD = const(589)
 _STEP_STONE = const(653)
@@ -145,7 +144,7 @@ def emergency(view):
     me = view.me
     ph = view.phase
     if ph == _PH_CLAIM:
-        return _DONE
+        return DONE
     if ph == _PH_DRAW:
         return _DRAW if view.ndeck else _DRAW + 1
     if ph == _PH_PLAY:
@@ -153,8 +152,8 @@ def emergency(view):
             if not view.owner[s] and view.cnt[s * 2 + me] < view.need[s]:
                 for c in view.hand:
                     if c < _NCLAN:
-                        return c * 9 + s
-        return _PASS
+                        return encode_play(c, s)
+        return PASS
     a = view.act
     if a == _RECRUITER:
         if view.left:

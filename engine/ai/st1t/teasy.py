@@ -11,6 +11,7 @@ unless we hold no tactic card (then one time in three), the weakest cards return
 """
 
 from engine.ai.easy import fit
+from engine.st1.table import PASS, decode_play
 
 try:
     from micropython import const
@@ -29,9 +30,6 @@ _RECRUITER = const(60)
 _STRATEGIST = const(61)
 _BANSHEE = const(62)
 _TRAITOR = const(63)
-_CLAIM = const(576)
-_DONE = const(585)
-_PASS = const(586)
 _DRAW = const(587)
 _STEP_CARD = const(589)
 _STEP_STONE = const(653)
@@ -141,10 +139,9 @@ def choose_teasy(v, rng, moves=None):
     bestv = -1
     clan = 0
     for mv in moves:
-        if mv == _PASS:
+        if mv == PASS:
             continue
-        c = mv // 9
-        s = mv % 9
+        c, s = decode_play(mv)
         if c < _NCLAN:
             clan = 1
             x = fit(v, me, c, s)
@@ -172,6 +169,6 @@ def choose_teasy(v, rng, moves=None):
         if x > bestv:
             bestv = x
             best = mv
-    if bestv < 0 and not clan and _PASS in moves:
-        return _PASS
+    if bestv < 0 and not clan and PASS in moves:
+        return PASS
     return best

@@ -19,6 +19,7 @@ same move on every machine.
 """
 
 from engine.ai.know import gvalue
+from engine.st1.table import PASS, decode_play
 
 try:
     from micropython import const
@@ -38,7 +39,6 @@ _RECRUITER = const(60)
 _STRATEGIST = const(61)
 _BANSHEE = const(62)
 _TRAITOR = const(63)
-_PASS = const(586)
 _DRAW = const(587)
 _STEP_CARD = const(589)
 _STEP_STONE = const(653)
@@ -217,11 +217,10 @@ def _play(v, moves, srch, j, b):
     for i in range(len(p0)):
         pc[i] = p0[i]
     for mv in moves:
-        if mv == _PASS:
+        if mv == PASS:
             val = v0 - 1
         else:
-            c = mv // 9
-            s = mv % 9
+            c, s = decode_play(mv)
             if c >= _NCLAN and b.notac:
                 continue
             if c < _NCLAN:
