@@ -1,4 +1,4 @@
-"""`python -m sim.aitime --level medium [--game st1|st2] [--timing 2016|1999] [--games N] [--seed S] [--repeat K]`
+"""`python -m sim.aitime --level medium [--game st1|st2] [--variant base|tactic] [--timing 2016|1999] [--games N] [--seed S] [--repeat K]`
 
 What one AI decision costs, position by position, with the desktop's noise taken out: the
 positions are the plays of LEVEL in N arena games against Easy (game i dealt from seed + i,
@@ -10,7 +10,8 @@ median and maximum of those costs in ms, and the PyGamer estimate at 300 x CPyth
 For the second game (`--game st2`) the positions are every decision of LEVEL's card step
 (including the one that weighs a preparation action) in games against Easy, LEVEL
 attacking in even games and defending in odd ones; the line also gives the median and
-maximum per role.
+maximum per role. With `--variant tactic` (the first game) the positions are LEVEL's card
+steps and ruse steps of tactic games against Easy.
 """
 
 import argparse
@@ -23,12 +24,13 @@ from sim.cli import count
 def costs(game, opts, level, games, seed, repeat):
     """(CPU ns, seat) of every card-step decision of `level` in `games` games of `game`
     ("st1" or "st2", made by engine.games.load(game).new_state(opts, seed + i)) against Easy,
-    each the fastest of `repeat` runs."""
+    each the fastest of `repeat` runs; with opts' variant, the ruse steps (PH_ACTION) too."""
     from engine.ai import EASY, Player, choose
     from engine.games import load
     from engine.rng import Rng
 
     gm = load(game)
+    act = gm.PH_ACTION if game == "st1" and opts and opts.get("variant") else -1
     out = []
     for i in range(games):
         g = seed + i
@@ -40,7 +42,8 @@ def costs(game, opts, level, games, seed, repeat):
         while not gm.is_over(st):
             p = st.to_move
             v = st.view(p)
-            if p == a and st.phase == gm.PH_PLAY and len(v.legal_moves()) > 1:
+            timed = st.phase == gm.PH_PLAY or st.phase == act
+            if p == a and timed and len(v.legal_moves()) > 1:
                 best = None
                 for r in range(repeat):
                     t0 = process_time_ns()
@@ -57,6 +60,7 @@ def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m sim.aitime")
     ap.add_argument("--level", default="medium")
     ap.add_argument("--game", choices=("st1", "st2"), default="st1")
+    ap.add_argument("--variant", choices=("base", "tactic"), default="base")
     ap.add_argument("--timing", choices=("2016", "1999"), default="2016")
     ap.add_argument("--games", type=count, default=200)
     ap.add_argument("--seed", type=int, default=1)
@@ -88,7 +92,15 @@ def main(argv=None):
         )
         return 0
     timing = st1.T1999 if args.timing == "1999" else st1.T2016
-    got = costs("st1", {"timing": timing}, level_of(args.level), args.games, args.seed, args.repeat)
+    variant = 1 if args.variant == "tactic" else 0
+    got = costs(
+        "st1",
+        {"timing": timing, "variant": variant},
+        level_of(args.level),
+        args.games,
+        args.seed,
+        args.repeat,
+    )
     xs = sorted(x for x, _ in got)
     n = len(xs)
     if not n:
@@ -98,9 +110,19 @@ def main(argv=None):
     med = xs[n // 2] / 1e6
     mx = xs[-1] / 1e6
     print(
-        "level=%s timing=%s decisions=%d ms_mean=%.3f ms_median=%.3f ms_max=%.3f "
+        "level=%s timing=%s%s decisions=%d ms_mean=%.3f ms_median=%.3f ms_max=%.3f "
         "pygamer_s_median=%.2f pygamer_s_max=%.2f"
-        % (args.level, args.timing, n, mean, med, mx, med * 0.3, mx * 0.3)
+        % (
+            args.level,
+            args.timing,
+            " variant=tactic" if variant else "",
+            n,
+            mean,
+            med,
+            mx,
+            med * 0.3,
+            mx * 0.3,
+        )
     )
     return 0
 

@@ -1,10 +1,10 @@
-"""`python -m sim arena [--game st1|st2] [--variant base] [--timing 2016|1999]
+"""`python -m sim arena [--game st1|st2] [--variant base|tactic] [--timing 2016|1999]
 [--match single|revenge] --a LEVEL --b LEVEL --games N --seed S`
 
 Plays N games between two AI levels (easy, medium, hard, expert) and ends with one summary
 line (see engine.ai.bench). The first game alternates the seats; the second game (st2)
 alternates the roles (level A attacks in even games) and reports A's win rate as Attacker and
-as Defender; with `--match revenge` it plays N revenge matches (two games with the roles
+as Defender; `--variant tactic` (the first game only) plays its tactic variant; with `--match revenge` it plays N revenge matches (two games with the roles
 swapped, another pair while tied) and counts match wins. Also `python -m sim.arena ...`.
 """
 
@@ -14,11 +14,23 @@ import sys
 from sim.cli import count
 
 
+def _level(name, variant):
+    """A level int, or for the tactic variant also `hard-notac`: Hard that never plays or
+    draws a tactic card (the yardstick of "tactic cards pay")."""
+    from engine.ai import level_of
+
+    if variant == "tactic" and name == "hard-notac":
+        from engine.ai.st1t import TBudget
+
+        return TBudget(True, 0, 0, 0, notac=1)
+    return level_of(name)
+
+
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
     ap = argparse.ArgumentParser(prog="python -m sim arena")
     ap.add_argument("--game", default="st1", choices=("st1", "st2"))
-    ap.add_argument("--variant", default="base", choices=("base",))
+    ap.add_argument("--variant", default="base", choices=("base", "tactic"))
     ap.add_argument("--timing", choices=("2016", "1999"), default="2016")
     ap.add_argument("--match", choices=("single", "revenge"), default="single")
     ap.add_argument("--a", default="hard")
@@ -27,17 +39,19 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--quiet", action="store_true", help="print only the summary line")
     args = ap.parse_args(argv)
-    from engine.ai import level_of
     from engine.ai.bench import run, run2
     from engine.errors import IllegalMove
 
     try:
-        la = level_of(args.a)
-        lb = level_of(args.b)
+        la = _level(args.a, args.variant)
+        lb = _level(args.b, args.variant)
     except IllegalMove as e:
         print(e, file=sys.stderr)
         return 2
     out = None if args.quiet else print
+    if args.game == "st2" and args.variant == "tactic":
+        print("no AI for the second game's tactic variant yet", file=sys.stderr)
+        return 2
     if args.game == "st2":
         line = run2(la, lb, args.games, args.seed, out, args.match == "revenge")
     else:
@@ -47,7 +61,7 @@ def main(argv=None):
         from engine import st1
 
         timing = st1.T1999 if args.timing == "1999" else st1.T2016
-        line = run(timing, la, lb, args.games, args.seed, out)
+        line = run(timing, la, lb, args.games, args.seed, out, 1 if args.variant == "tactic" else 0)
     print(line)
     return 0
 

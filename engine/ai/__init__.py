@@ -19,8 +19,11 @@ Games: the view names its game (`view.GAME`, numbered as in engine.games) and `c
 imports only that game's AI. The first game's search (engine.ai.easy, search, judge, know,
 lookahead) is its own code, under these names because the UI unloads them by name at the
 title; it reads moves only with engine.st1's helpers (decode_play, encode_play) and named moves
-(PASS, DONE). The second game's, both roles, is the package engine.ai.st2 (its levels:
-engine.ai.st2.BUDGETS); neither game's AI imports the other game's modules.
+(PASS, DONE). The first game's tactic variant (a TView: `view.VARIANT` set) is the package
+engine.ai.st1t (its levels: engine.ai.st1t.BUDGETS); the second game's tactic variant has
+no AI yet and is refused with an IllegalMove. The second game's, both roles, is the package
+engine.ai.st2 (its levels: engine.ai.st2.BUDGETS); neither game's AI imports the other
+game's modules.
 """
 
 from engine.errors import IllegalMove
@@ -105,9 +108,10 @@ def release():
     _srch = None
     import sys
 
-    st2 = sys.modules.get("engine.ai.st2")
-    if st2 is not None:
-        st2.release()
+    for name in ("engine.ai.st2", "engine.ai.st1t"):
+        m = sys.modules.get(name)
+        if m is not None:
+            m.release()
     import gc
 
     gc.collect()
@@ -116,8 +120,13 @@ def release():
 def choose(view, rng, level=HARD, ms=0, tick=None):
     """One legal move for the player to move in `view` (see the module docstring)."""
     game = getattr(view, "GAME", 1)  # the view's game (engine.games)
-    if getattr(view, "VARIANT", 0):  # a tactic variant's TView (both games)
-        raise IllegalMove("no AI for the tactic variant yet")
+    if getattr(view, "VARIANT", 0):  # a tactic variant's TView
+        if game != 1:
+            raise IllegalMove("no AI for the second game's tactic variant yet")
+        from engine.ai import st1t
+
+        b = level if isinstance(level, Budget) else st1t.BUDGETS[level_of(level)]
+        return st1t.choose(view, rng, b, ms, tick, stats)
     if game == 2:
         from engine.ai import st2
 

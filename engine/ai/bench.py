@@ -29,10 +29,11 @@ except ImportError:  # MicroPython and CircuitPython: wall-clock time
     from engine.clock import ticks_us
 
 
-def _play(game, opts, seed, la, lb, a_seat, times):
+def _play(game, opts, seed, la, lb, a_seat, times, act=-1):
     """Play one game of `game` (engine.st1.game or engine.st2.game) made by
     game.new_state(opts, seed), level A in seat a_seat; returns (state, A won?). times: two
-    arrays (or lists) of microseconds per timed decision, A's then B's."""
+    arrays (or lists) of microseconds per timed decision (the card step, and the phase `act`:
+    the tactic variant's ruse steps), A's then B's."""
     st = game.new_state(opts, seed)
     seats = [None, None]
     seats[a_seat] = Player(la, seed * 2 + 1)
@@ -40,7 +41,7 @@ def _play(game, opts, seed, la, lb, a_seat, times):
     while not game.is_over(st):
         p = st.to_move
         v = st.view(p)
-        timed = st.phase == game.PH_PLAY
+        timed = st.phase == game.PH_PLAY or st.phase == act
         t0 = ticks_us()
         mv = seats[p].move(v)
         dt = ticks_diff(ticks_us(), t0)
@@ -50,12 +51,18 @@ def _play(game, opts, seed, la, lb, a_seat, times):
     return st, st.winner == a_seat
 
 
-def play(seed, timing, la, lb, a_seat, times):
-    """One game of the first game; returns (state, A won?). times: as _play's."""
-    import engine.ai.lookahead  # noqa: F401  (loaded now: compiling it is not thinking time)
+def play(seed, timing, la, lb, a_seat, times, variant=0):
+    """One game of the first game (variant 1: the tactic variant, its ruse steps timed too);
+    returns (state, A won?). times: as _play's."""
+    if variant:
+        if la == 3 or lb == 3 or not isinstance(la, int) or not isinstance(lb, int):
+            import engine.ai.st1t.tlook  # noqa: F401  (loaded now: not thinking time)
+    else:
+        import engine.ai.lookahead  # noqa: F401  (loaded now: compiling it is not thinking time)
     from engine.st1 import game
 
-    return _play(game, game.options(timing=timing), seed, la, lb, a_seat, times)
+    opts = game.options(variant=variant, timing=timing)
+    return _play(game, opts, seed, la, lb, a_seat, times, game.PH_ACTION if variant else -1)
 
 
 def wilson(k, n):
@@ -104,13 +111,13 @@ def _timing_lines(times, out):
     return ms
 
 
-def run(timing, la, lb, games, seed, out=None):
-    """Play `games` games; print per-level timing lines to `out` (a function) and return
-    the closing summary line."""
+def run(timing, la, lb, games, seed, out=None, variant=0):
+    """Play `games` games (variant 1: the tactic variant); print per-level timing lines to
+    `out` (a function) and return the closing summary line."""
     times = [array("I"), array("I")]  # 4 bytes a play: fits the VM's small heap
     aw = 0
     for i in range(games):
-        _, a_won = play(seed + i, timing, la, lb, i & 1, times)
+        _, a_won = play(seed + i, timing, la, lb, i & 1, times, variant)
         if a_won:
             aw += 1
     lo, hi = wilson(aw, games)

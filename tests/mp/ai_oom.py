@@ -1,6 +1,7 @@
 """The AI's MemoryError fallback on the MicroPython VM, from the repository root:
 micropython -X heapsize=160K tests/mp/ai_oom.py [LEVEL] [POSITIONS] [GAME]
-GAME st1 (the default) or st2 (positions of both roles). After the code is loaded, ballast fills the heap until only a few KB are free, so the
+GAME st1 (the default), st2 (positions of both roles) or st1t (the first game's tactic
+variant: card steps, deck choices and ruse steps). After the code is loaded, ballast fills the heap until only a few KB are free, so the
 search's buffers, deals or lists cannot all be made: every answer must still be a legal
 move (the best found so far, or Easy's), and the search's buffers must be let go.
 Prints: positions=N answers=A legal=L fallbacks=F freed=R
@@ -17,7 +18,11 @@ from engine.st1 import State  # noqa: E402, F401  (engine.st1 loads it when firs
 
 DEBUG = len(sys.argv) > 4
 ST2 = len(sys.argv) > 3 and sys.argv[3] == "st2"
-if ST2:
+ST1T = len(sys.argv) > 3 and sys.argv[3] == "st1t"
+if ST1T:
+    import engine.ai.st1t.tsearch  # noqa: F401
+    from engine.st1.tactic import TState
+elif ST2:
     import engine.ai.st2.search  # noqa: F401  (load every module before the heap is filled)
     from engine.st2.state import State as State2
 else:
@@ -39,6 +44,24 @@ def positions2(n):
             st.apply(pl[st.to_move].move(st.view(st.to_move)))
             k += 1
         if st.phase == 0 and len(st.legal_moves()) > 1:
+            out.append(st.view(st.to_move))
+        g += 1
+    return out
+
+
+def positions_t(n):
+    """Tactic positions of Easy self-play with a choice to make: a card, a deck, a ruse's step."""
+    out = []
+    g = 0
+    while len(out) < n:
+        st = TState(500 + g, g & 1, 0)
+        pl = (ai.Player(ai.EASY, g), ai.Player(ai.EASY, g + 1))
+        stop = 6 + (g * 11) % 60
+        k = 0
+        while st.phase != 2 and (k < stop or st.phase == 1 or len(st.legal_moves()) < 2):
+            st.apply(pl[st.to_move].move(st.view(st.to_move)))
+            k += 1
+        if st.phase != 2:
             out.append(st.view(st.to_move))
         g += 1
     return out
@@ -86,10 +109,12 @@ def main(argv):
     level = ai.level_of(argv[0]) if argv else ai.EXPERT
     if level == ai.EXPERT:
         # Expert's look-ahead, loaded before the heap is filled
-        __import__("engine.ai.st2.lookahead" if ST2 else "engine.ai.lookahead")
+        __import__(
+            "engine.ai.st2.lookahead" if ST2 else "engine.ai.st1t.tlook" if ST1T else "engine.ai.lookahead"
+        )
     n = int(argv[1]) if len(argv) > 1 else 6
-    views = positions2(n) if ST2 else positions(n)
-    if ST2:
+    views = positions2(n) if ST2 else positions_t(n) if ST1T else positions(n)
+    if ST2 or ST1T:
         # A first search before the heap is filled: what it makes once and for all (its
         # names, its attributes' tables) is not made between two ballasts.
         ai.choose(views[0], Rng(0), level)
@@ -107,6 +132,7 @@ def main(argv):
             before = ai.stats[0]
             mv = ai.choose(v, Rng(i), level)
             released = ai._srch is None and (not ST2 or sys.modules["engine.ai.st2"]._srch is None)
+            released = released and (not ST1T or sys.modules["engine.ai.st1t"]._srch is None)
             if ai.stats[0] > before and released:
                 freed += 1
             ballast = None  # noqa: F841  (let the ballast go)

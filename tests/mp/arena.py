@@ -1,7 +1,8 @@
 """AI arena on the MicroPython VM, from the repository root:
 micropython -X heapsize=64K tests/mp/arena.py GAME VARIANT LEVEL_A LEVEL_B GAMES SEED [OPTION] [mem]
 GAME st1 (OPTION: the timing, 2016 by default, or 1999) or st2 (OPTION: single, by default,
-or revenge: GAMES revenge matches), VARIANT base, levels easy/medium/hard/expert. Only the
+or revenge: GAMES revenge matches), VARIANT base (or tactic: the first game only), levels
+easy/medium/hard/expert. Only the
 chosen game's modules are imported. Prints a timing line per seat, memory_fallbacks=K, then
 the summary line of engine.ai.bench (st1: games=N a_wins=A b_wins=B a_win_rate=R ci95=L..H
 a_ms_per_move=X b_ms_per_move=Y; st2 adds A's results per role). With `mem` last, it first
@@ -23,6 +24,25 @@ _MODULES = {
         "engine.ai.judge",
         "engine.ai.search",
         "engine.ai.lookahead",
+    ),
+    # The tactic variant of the first game: its engine's largest modules first.
+    "st1t": (
+        "engine.st1.tprove",
+        "engine.st1.ttable",
+        "engine.st1.tlegal",
+        "engine.st1.truse",
+        "engine.st1.tcard",
+        "engine.st1.tactic",
+        "engine.st1.tview",
+        "engine.st1.game",
+        "engine.ai",
+        "engine.ai.know",
+        "engine.ai.easy",
+        "engine.ai.st1t.tknow",
+        "engine.ai.st1t.tjudge",
+        "engine.ai.st1t.teasy",
+        "engine.ai.st1t",
+        "engine.ai.st1t.tsearch",
     ),
     # The second game's largest modules first, while the heap is empty (their compile is
     # the peak), then the rest leaves first.
@@ -50,9 +70,13 @@ _MODULES = {
 
 
 def main(argv):
-    if len(argv) < 6 or argv[0] not in _MODULES or argv[1] != "base":
-        print("usage: arena.py st1|st2 base LEVEL_A LEVEL_B GAMES SEED [2016|1999|single|revenge] [mem]")
+    ok = argv[1:2] == ["base"] or argv[:2] == ["st1", "tactic"]
+    if len(argv) < 6 or argv[0] not in _MODULES or not ok:
+        print(
+            "usage: arena.py st1|st2 base|tactic LEVEL_A LEVEL_B GAMES SEED [2016|1999|single|revenge] [mem]"
+        )
         sys.exit(2)
+    tactic = argv[1] == "tactic"
     mem = argv[-1] == "mem"
     if mem:
         argv = argv[:-1]
@@ -60,9 +84,10 @@ def main(argv):
     # peak of the heap (the device loads precompiled .mpy files instead). With `mem`, the
     # heap each part's compiled code holds is printed: the game's engine, the AI (engine.ai
     # and what it loads), the harness (engine.ai.bench).
-    mods = list(_MODULES[argv[0]])
+    mods = list(_MODULES["st1t" if tactic else argv[0]])
     if "expert" in argv[2:4]:
-        mods.append("engine.ai.lookahead" if argv[0] == "st1" else "engine.ai.st2.lookahead")
+        look = "engine.ai.st1t.tlook" if tactic else "engine.ai.lookahead"
+        mods.append(look if argv[0] == "st1" else "engine.ai.st2.lookahead")
     mods.append("engine.ai.bench")
     parts = {}
     for m in mods:
@@ -90,7 +115,7 @@ def main(argv):
     else:
         from engine import st1
 
-        line = run(st1.T1999 if opt == "1999" else st1.T2016, la, lb, games, seed, print)
+        line = run(st1.T1999 if opt == "1999" else st1.T2016, la, lb, games, seed, print, 1 if tactic else 0)
     print("memory_fallbacks=%d" % ai.stats[0])
     print(line)
 
