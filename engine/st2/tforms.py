@@ -12,6 +12,8 @@ except ImportError:
         return x
 
 
+from engine.st2.forms import bb  # noqa: E402  (with strengths 0..11: c % 12 is c)
+
 JOKER = const(60)  # and 61
 SPY = const(62)
 SHIELD = const(63)
@@ -141,38 +143,6 @@ def same(target, n, st, sv, ev, m, av):
         for _ in ev:
             vals.append(pick(s, taken + vals))
         return adds, vals
-    return None
-
-
-def isrun(strs):
-    lo, hi, mask = 12, -1, 0
-    for s in strs:
-        if (mask >> s) & 1:
-            return False
-        mask |= 1 << s
-        lo = min(lo, s)
-        hi = max(hi, s)
-    return hi - lo == len(strs) - 1
-
-
-def bb(avail, need, i, acc, total, floor, fixed):
-    """Branch and bound (as engine.st2.forms.bb): `need` more of the strengths avail[i:]
-    (descending) with a total above floor and, with the fixed strengths, not a run."""
-    if need == 0:
-        return None if total <= floor or isrun(fixed + acc) else acc[:]
-    if i + need > len(avail):
-        return None
-    bound = total
-    for j in range(i, i + need):
-        bound += avail[j]
-    if bound <= floor:
-        return None
-    for j in range(i, len(avail) - need + 1):
-        acc.append(avail[j])
-        got = bb(avail, need - 1, j + 1, acc, total + avail[j], floor, fixed)
-        acc.pop()
-        if got is not None:
-            return got
     return None
 
 
