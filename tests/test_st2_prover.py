@@ -59,3 +59,18 @@ def test_colour_and_run_tiles_skip_colour_runs():
     assert beat(target, [], 0, 3, K_RUN, seen) is None
     seen[29] = 0  # G5
     assert beat(target, [], 0, 3, K_RUN, seen) in ([3, 4, 29],)
+
+
+def test_bb_a_strength_twice_is_no_run():
+    """forms.bb serves both provers: a base formation's colour cards never repeat a strength,
+    but the tactic variant's elites can take one a siege card has (a Joker as the 7 beside a
+    7): then the formation is no run, whatever the mask of strengths looks like."""
+    from engine.st2.forms import bb
+
+    # fixed 5 and 6, add one of [7, 5]: 7 makes the run 5-6-7 (refused), 5 repeats (taken)
+    assert bb([7, 5], 1, 0, [], 11, 0, [5, 6]) == [5]
+    # the same with cards of one colour (colour 2: c % 12 is the strength): 7 is refused,
+    # so the search goes on to the lower card
+    assert bb([2 * 12 + 7, 2 * 12 + 3], 1, 0, [], 11, 0, [2 * 12 + 5, 2 * 12 + 6]) == [2 * 12 + 3]
+    # no duplicate and no run: the highest card is taken at once
+    assert bb([9, 5], 1, 0, [], 11, 0, [5, 6]) == [9]
