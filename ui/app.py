@@ -183,7 +183,10 @@ class App(Play):
         if mode in (BOARD, HANDOVER, ROUND_END):
             self._drop_menus()
             if self.board is None:  # drawn whole by the caller's redraw
-                self.board = BoardView(layout_for(self.g, self.settings.variant))
+                V = BoardView
+                if self.g.NAME == "st2":
+                    from ui.wall import WallView as V
+                self.board = V(layout_for(self.g, self.settings.variant))
                 self.root.insert(0, self.board.group)
             return
         m = self._m()
@@ -235,6 +238,11 @@ class App(Play):
         from ui.pick import point_at
 
         point_at(self, m)  # the cursor on the hinted move, its last part still to press
+        if g.NAME == "st2":
+            from ui.play2 import hint_note
+
+            self.redraw(hint_note(g, m))
+            return
         if kind == g.KIND_PLAY:
             self.redraw("Hint: %s on stone %d" % (name(card), target + 1))
         elif kind == g.KIND_CLAIM:

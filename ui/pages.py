@@ -11,7 +11,7 @@ a page whole. Pages hold no game logic.
 import displayio
 
 from ui import gfx
-from ui.gfx import CENTER, GOLD, WHITE, Line
+from ui.gfx import CENTER, GOLD, GREY, WHITE, Line
 from ui.session import ROUNDS  # noqa: F401 - the menu's values
 from ui.widgets import Menu
 
@@ -35,8 +35,22 @@ SETTINGS_ITEMS = (
     ("Sound", ("On", "Off")),
     ("Starts", ("You", "Other")),
     ("Clear data", None),
+    ("Game", ("Schotten Totten", "ST tactic", "Schotten Totten 2", "ST2 tactic")),
 )
-S_RULES, S_OPP, S_ROUNDS, S_CLAIMS, S_SOUND, S_FIRST, S_CLEAR = range(7)
+S_RULES, S_OPP, S_ROUNDS, S_CLAIMS, S_SOUND, S_FIRST, S_CLEAR, S_GAME = range(8)
+S_ROLE, S_KIND = S_RULES, S_ROUNDS  # the second game's rows in their place
+# The second game's rows (the Game row picks the list): the role in the first game, a single
+# game or the revenge match; nobody chooses who starts (the Attacker does).
+SETTINGS_ITEMS2 = (
+    ("Role", ("Attacker", "Defender")),
+    SETTINGS_ITEMS[1],
+    ("Match", ("Single", "Revenge")),
+    ("Declare", ("Auto", "Manual")),
+    SETTINGS_ITEMS[4],
+    ("Starts", ("Attacker",)),
+    SETTINGS_ITEMS[6],
+    SETTINGS_ITEMS[7],
+)
 
 PAUSE_ITEMS = (
     ("Resume", None),
@@ -79,6 +93,7 @@ class Pages:
         self.tracker_note = Line(n, 0, WHITE, CENTER, live=False)
         self.text_lines = ()
         self.footer = ""
+        self.head = ("SCHOTTEN TOTTEN", "")  # the title page's name and the ruleset's line
         self.page = -1
         self.group.hidden = True
 
@@ -97,8 +112,10 @@ class Pages:
         self.note.clear()
         self.grid.grid.hidden = page != PG_TRACKER
         if page == PG_TITLE:
-            a.line(0, "SCHOTTEN TOTTEN", GOLD, CENTER)
+            a.line(0, self.head[0], GOLD, CENTER)
             a.line(1, "Reiner Knizia", WHITE, CENTER)
+            if self.head[1]:
+                a.line(2, self.head[1], GREY, CENTER)
             self.title_menu.draw()
             self.title_note.draw()
         elif page == PG_SETTINGS:

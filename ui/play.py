@@ -36,6 +36,10 @@ def played_text(g, who, moves, n=-1):
     move in moves[n:], in 26 characters: "AI played R7 on stone 3", "AI could not play"; with
     claims "AI: R7 on 3, claimed 3 5", "You claimed 8", "AI: R7 on 3; you claimed 4"
     ("" if nothing)."""
+    if g.NAME == "st2":
+        from ui.play2 import played
+
+        return played(g, who, moves, n)
     play = ""
     mine = theirs = ""
     for i in range(len(moves)):
@@ -105,7 +109,7 @@ class Play:
         s = self.session
         if s.settings.opponent == OPP_PASS and self.mode != ROUND_END:
             return s.state.to_move
-        return 0
+        return getattr(s, "me", 0)  # the second game: the player's role (ui.session2)
 
     def _use_seat(self, seat):
         """Pass-and-play: each player keeps their own cursors."""
@@ -146,6 +150,11 @@ class Play:
     # -- drawing -----------------------------------------------------------------------------
 
     def redraw(self, note=None):
+        if self.g.NAME == "st2":
+            from ui.play2 import redraw
+
+            redraw(self, note)
+            return
         s = self.session
         st = s.state
         b = self.board
@@ -238,6 +247,11 @@ class Play:
             return
         if k == K_SELECT:
             self._hint()
+            return
+        if s.g.NAME == "st2":
+            from ui.play2 import board_key
+
+            board_key(self, k)
             return
         from ui.pick import pick_key
 
@@ -351,6 +365,9 @@ class Play:
 
     def _round_end(self):
         """Score the round, show its panel, save (ui/panel.py: loaded while a panel shows)."""
-        from ui.panel import round_end
+        if self.g.NAME == "st2":
+            from ui.play2 import round_end
+        else:
+            from ui.panel import round_end
 
         round_end(self)

@@ -7,8 +7,64 @@ from ui import pages as P
 from ui.menus import help_
 from ui.platform import K_A, K_B, K_START
 from ui.play import CONFIRM, SETTINGS, TEXT, TITLE
-from ui.session import Session, Settings
+from ui.session import OPP_PASS, PLAYABLE, Session, Settings
 from ui.widgets import BACK, CHANGED, MOVED, START
+
+AI_READY = ((1, 0), (1, 1), (2, 0))  # (game, variant) an AI plays (engine.ai.choose)
+GAME_NAMES = ("", "SCHOTTEN TOTTEN", "SCHOTTEN TOTTEN 2")
+MSG_NOT_YET = "Tactic: not playable yet"
+MSG_NO_AI = "No AI yet: pass&play only"
+
+
+def ruleset_note(s):
+    """Why settings `s` cannot start a game on these screens (None: they can): a ruleset
+    whose screens are not there yet (ui.session.PLAYABLE), or one without an AI while the
+    opponent is one (the second game's tactic variant: pass-and-play only)."""
+    if (s.game, s.variant) not in PLAYABLE:
+        return MSG_NOT_YET
+    if (s.game, s.variant) not in AI_READY and s.opponent != OPP_PASS:
+        return MSG_NO_AI
+    return None
+
+
+def new_session(self):
+    """A new match of the settings' game (the second game's: ui.session2)."""
+    s = self.settings
+    if s.game == 2:
+        from ui.session2 import Session2
+
+        return Session2(s, self.seed, self.chooser_for(s))
+    return Session(s, self.seed, self.chooser_for(s))
+
+
+def head(s):
+    """The title page's name and its line under the author: the ruleset when it is not the
+    first game's base game (whose title page is as it always was)."""
+    if s.game == 1:
+        return (GAME_NAMES[1], "Tactic variant" if s.variant else "")
+    who = "You attack" if s.role == 0 else "You defend"
+    return (GAME_NAMES[2], "%s%s, %s" % ("Tactic, " if s.variant else "", who, ("single", "revenge")[s.kind]))
+
+
+def preset(self, game, variant=None, role=None):
+    """The settings' game, variant and role set (python -m sim --game ... --variant ...
+    --role ...), saved; a game in progress under other settings is ended. The title shows."""
+    import ui.session as S
+
+    s = self.settings
+    new = S.Settings(s.timing, s.opponent, s.rounds, s.auto_claims, s.sound, s.first)
+    new.game, new.variant, new.role, new.kind = s.game, s.variant, s.role, s.kind
+    if game is not None:
+        new.game = game
+    if variant is not None:
+        new.variant = variant
+    if role is not None:
+        new.role = role
+    if ends_game(self, new):
+        self.session = None
+    self.settings = new
+    self.save()
+    title(self, ruleset_note(new) or "A: choose")
 
 
 def key(self, k):
@@ -25,6 +81,7 @@ def key(self, k):
 def title(self, note="A: choose"):
     """The title page; Continue is greyed out when there is no game to continue."""
     drop_game(self)
+    self.pages.head = head(self.settings)
     self._show(TITLE)
     pg = self.pages
     pg.title_note.set(note)
@@ -47,29 +104,45 @@ def drop_game(self):
     _unload(("engine.st1", "engine.st2", "engine.games", "engine.match", "ui.pick"))
 
 
-def load_settings_menu(self):
-    s = self.settings
+def load_settings_menu(self, s=None):
+    """The settings menu's rows from settings `s` (the saved ones by default): the first
+    game's rows or the second game's (role, match kind) by the game chosen."""
+    s = s or self.settings
+    self.draft = s  # what the rows of the other game keep while they are not shown
     m = self.pages.settings_menu
-    m.set_choice(P.S_RULES, s.timing)
+    two = s.game == 2
+    items = P.SETTINGS_ITEMS2 if two else P.SETTINGS_ITEMS
+    if m.items is not items:
+        m.items = items
+        m.grey[P.S_FIRST] = 1 if two else 0
+        if m.live:
+            m.draw()
+    m.set_choice(P.S_RULES, s.role if two else s.timing)
     m.set_choice(P.S_OPP, s.opponent)
-    m.set_choice(P.S_ROUNDS, P.ROUNDS.index(s.rounds) if s.rounds in P.ROUNDS else 0)
+    m.set_choice(P.S_ROUNDS, s.kind if two else P.ROUNDS.index(s.rounds) if s.rounds in P.ROUNDS else 0)
     m.set_choice(P.S_CLAIMS, 0 if s.auto_claims else 1)
     m.set_choice(P.S_SOUND, 0 if s.sound else 1)
-    m.set_choice(P.S_FIRST, s.first)
+    m.set_choice(P.S_FIRST, 0 if two else s.first)
+    m.set_choice(P.S_GAME, (s.game - 1) * 2 + s.variant)
 
 
 def read_settings_menu(self):
+    """Settings from the menu's rows (the other game's fields as in the draft)."""
     m = self.pages.settings_menu
+    old = getattr(self, "draft", None) or self.settings
+    two = m.items is P.SETTINGS_ITEMS2  # what rows 0, 2 and 5 show now
     new = Settings(
-        m.choice(P.S_RULES),
+        old.timing if two else m.choice(P.S_RULES),
         m.choice(P.S_OPP),
-        P.ROUNDS[m.choice(P.S_ROUNDS)],
+        old.rounds if two else P.ROUNDS[m.choice(P.S_ROUNDS)],
         1 - m.choice(P.S_CLAIMS),
         1 - m.choice(P.S_SOUND),
-        m.choice(P.S_FIRST),
+        old.first if two else m.choice(P.S_FIRST),
     )
-    old = self.settings  # the menu has no row for these yet: they stay as they are
-    new.game, new.variant, new.role, new.kind = old.game, old.variant, old.role, old.kind
+    g = m.choice(P.S_GAME)
+    new.game, new.variant = 1 + g // 2, g & 1
+    new.role = m.choice(P.S_ROLE) if two else old.role
+    new.kind = m.choice(P.S_KIND) if two else old.kind
     return new
 
 
@@ -94,7 +167,11 @@ def ends_game(self, new):
 def title_key(self, k):
     r = self.pages.title_menu.key(k)
     if r == P.T_NEW:
-        self.session = Session(self.settings, self.seed, self.chooser_for(self.settings))
+        why = ruleset_note(self.settings)
+        if why:
+            self.pages.title_note.set(why)
+            return
+        self.session = new_session(self)
         self.kept = None  # a saved game that could not be resumed is replaced now
         self.seed = (self.seed * 1103515245 + 12345) & 0x7FFFFFFF
         for i in range(4):
@@ -126,8 +203,12 @@ def settings_note(self):
     """What the keys do on the settings row under the marker (a value changes with A, Left
     or Right), or that the settings chosen end the game in progress."""
     m = self.pages.settings_menu
-    if ends_game(self, read_settings_menu(self)):
+    new = read_settings_menu(self)
+    why = ruleset_note(new)
+    if ends_game(self, new):
         note = "This ends the current game"
+    elif why and m.index in (P.S_GAME, P.S_OPP):
+        note = why
     else:
         note = "A: clear...   B: back" if m.index == P.S_CLEAR else "A < >: change   B: back"
     self.pages.settings_note.set(note)
@@ -139,6 +220,8 @@ def settings_key(self, k):
         self.pages.show_text(P.CONFIRM_CLEAR, "A: yes, clear   B: no")
         self._show(CONFIRM)
     elif r in (CHANGED, MOVED):
+        if r == CHANGED and self.pages.settings_menu.index == P.S_GAME:
+            load_settings_menu(self, read_settings_menu(self))  # the chosen game's rows
         settings_note(self)
     elif r in (BACK, START):
         new = read_settings_menu(self)
@@ -147,8 +230,9 @@ def settings_key(self, k):
         elif self.session is not None:
             self.session.settings = new  # claims and sound apply at once
         self.settings = new
+        self.draft = None
         self.save()
-        self._title()
+        self._title(ruleset_note(new) or "A: choose")
 
 
 def confirm_key(self, k):

@@ -1,0 +1,136 @@
+"""The second game's match in progress, as the screens see it (ui.session.Session's interface:
+state, rec, g, settle, do, ai_step, hint, undo, pack): a single game or the revenge match
+(engine.st2.match), the player's role, and which seat of each game's State is the player's.
+
+In every State of the second game player 0 is the Attacker. The player (match player 0 for
+the screens) takes `settings.role` in the first game (0 Attacker, 1 Defender) and the other
+role in the revenge game, so the seat shown at the bottom (`me`) is (game + role) & 1.
+Loaded only for the second game (ui.title.new_session, ui.resume.session).
+"""
+
+from engine.rng import Rng
+from ui.session import OPP_DEMO, OPP_PASS, Session, _round_seed
+
+GAME_VERSION = 2  # the header is Session.pack's; the body an engine.st2.record match record
+
+
+class Game:
+    """One game of the match: its seed and moves (the screens' `rec`), replayed exactly."""
+
+    def __init__(self, seed, variant, moves=None):
+        self.seed = seed
+        self.variant = variant
+        self.moves = moves if moves is not None else []
+
+    def replay(self):
+        from engine.st2.game import new_state
+
+        st = new_state({"variant": self.variant}, self.seed)
+        for m in self.moves:
+            st.apply(m)
+        return st
+
+
+class Session2(Session):
+    """A match of the second game; the methods not written here are Session's."""
+
+    def __init__(self, settings, seed, chooser=None, games=None):
+        from engine.games import load
+
+        self.settings = settings
+        self.g = load(2)
+        self.seed = seed & 0xFFFFFFFF
+        self.match = self.g.new_match(settings.kind, settings.variant)
+        self.chooser = chooser
+        self.undo_ok = settings.opponent < OPP_PASS
+        self.fallbacks = 0
+        self.games = []  # Game of each game played or being played
+        if games:  # a resumed match: the games before the last are finished
+            for i in range(len(games)):
+                self.games.append(games[i])
+                st = games[i].replay()
+                if i < len(games) - 1:
+                    self.match.finish_game(st)
+            self._seat()
+            self.rec = self.games[-1]
+            self.state = st
+            self.marks = []
+        else:
+            self._new_round()
+
+    def _seat(self):
+        opp = self.settings.opponent
+        self.me = (len(self.games) - 1 + self.settings.role) & 1
+        if opp == OPP_PASS:
+            self.humans = (True, True)
+        elif opp == OPP_DEMO:
+            self.humans = (False, False)
+        else:
+            self.humans = (self.me == 0, self.me == 1)
+
+    def _new_round(self):
+        seed = _round_seed(self.seed, len(self.games))
+        self.rec = Game(seed, self.settings.variant)
+        self.games.append(self.rec)
+        self.state = self.rec.replay()
+        self.marks = []
+        self._seat()
+
+    def ai_step(self, tick=None):
+        """One move of the AI (Session.ai_step with the game's own seed for its rng)."""
+        p = self.state.to_move
+        rng = Rng(_round_seed(self.rec.seed, len(self.rec.moves) + 1))
+        try:
+            m = self.chooser(self.state.view(p), rng, p, tick)
+        except MemoryError:
+            m = self.cheap_move(rng)
+        self.apply(m)
+        return m
+
+    def finish_round(self):
+        """Count the finished game in the match. True if the match is over."""
+        self.match.finish_game(self.state)
+        return self.match.over()
+
+    def game_no(self):
+        """The game being played, 1-based."""
+        return len(self.games)
+
+    def pack(self):
+        """Session.pack's header (version, game, variant, role, match kind, seed; then 5 bytes
+        unused by this game: 0) and the match's packed record (engine.st2.record)."""
+        from engine.st2.record import Record
+
+        t = self.settings
+        s = self.seed
+        head = bytes(
+            (GAME_VERSION, 2, t.variant, t.role, t.kind, s >> 24 & 255, s >> 16 & 255, s >> 8 & 255, s & 255)
+        )
+        r = Record(None, None, t.kind, t.variant)
+        for gm in self.games:
+            r.add_game(gm.seed, gm.moves)
+        return head + bytes(5) + r.pack()
+
+
+def unpack(data, settings, chooser=None):
+    """A Session2 from pack() bytes (ui.resume.session, for a saved game of the second game);
+    IllegalMove if they do not match the settings or do not replay exactly."""
+    from engine.errors import IllegalMove
+    from engine.st2.record import unpack as unrec
+
+    if len(data) < 14 + 4:
+        raise IllegalMove("the saved game is too short")
+    seed = (data[5] << 24) | (data[6] << 16) | (data[7] << 8) | data[8]
+    rec = unrec(data[14:])
+    if rec.variant != settings.variant or rec.mode != settings.kind or not rec.games:
+        raise IllegalMove("the saved game does not match its settings")
+    games = []
+    for i in range(len(rec.games)):
+        sd, moves = rec.games[i]
+        if sd != _round_seed(seed, i):
+            raise IllegalMove("the saved game does not match its match")
+        games.append(Game(sd, settings.variant, list(moves)))
+    s = Session2(settings, seed, chooser, games)
+    if s.match.over():
+        raise IllegalMove("the saved match is over")
+    return s
