@@ -52,3 +52,77 @@ HELP = (
         "B end the claim step."
     ),
 )
+
+# Schotten Totten 2 (the siege): the same page size, 8 lines of up to 26 characters.
+HELP2 = (
+    (
+        "SCHOTTEN TOTTEN 2\n"
+        "The Attacker storms the\n"
+        "wall: take a damaged tile\n"
+        "or damage 4 tiles to win.\n"
+        "The Defender wins when\n"
+        "the siege deck runs out\n"
+        "or all their formations\n"
+        "are complete."
+    ),
+    (
+        "A TURN\n"
+        "Attacker: may retreat\n"
+        "(take back all cards from\n"
+        "tiles you pick), play one\n"
+        "card, declare tiles won.\n"
+        "Defender: may pour one\n"
+        "Oil Cauldron (3 a game),\n"
+        "then play one card."
+    ),
+    (
+        "THE WALL\n"
+        "Each tile: cards it needs\n"
+        "and what counts there:\n"
+        "* any  + sum  = same\n"
+        "c colour  r run\n"
+        "v (gold): lowest sum wins\n"
+        "Dark red: damaged side.\n"
+        "Green: you may declare."
+    ),
+    (
+        "FORMATIONS (best first)\n"
+        "Colour-run: R4 R5 R6\n"
+        "Same strength: 7 7 7\n"
+        "Colour: G2 G5 G9\n"
+        "Run: R3 B4 Y5\n"
+        "Sum: any cards\n"
+        "Tie: higher total, then\n"
+        "who completed first."
+    ),
+    (
+        "DECLARING CONTROL\n"
+        "The Attacker declares a\n"
+        "complete tile when no\n"
+        "unseen cards could let\n"
+        "the Defender beat it.\n"
+        "The tile flips damaged\n"
+        "and both sides' cards\n"
+        "are discarded."
+    ),
+    (
+        "CHICKEN VERSUS CHEF\n"
+        "A 0 played opposite an\n"
+        "11 of its colour (or the\n"
+        "reverse) discards both.\n"
+        "Oil Cauldron: removes the\n"
+        "Attacker's card nearest\n"
+        "the tile (framed gold).\n"
+        "D: deck  Oil: cauldrons"
+    ),
+    (
+        "KEYS\n"
+        "Left/Right: pick a card\n"
+        "A or Up: take it, A: play\n"
+        "A on a tile first: oil or\n"
+        "declare. Left past the\n"
+        "cards: Retreat? A marks\n"
+        "tiles, B retreats.\n"
+        "Select: hint  Start: menu"
+    ),
+)

@@ -46,9 +46,7 @@ def key(self, k):
             if self.back == BOARD:
                 self.redraw()
         elif m == TEXT and self.help_page >= 0 and k in (K_LEFT, K_RIGHT):
-            from ui.help import HELP
-
-            self.help_page = (self.help_page + (1 if k == K_RIGHT else -1)) % len(HELP)
+            self.help_page = (self.help_page + (1 if k == K_RIGHT else -1)) % len(_pages(self))
             help_page(self)
 
 
@@ -56,7 +54,11 @@ def pause(self):
     s = self.session
     pg = self.pages
     m = s.match
-    pg.pause_note.set("Round %d of %d  Points %d-%d" % (m.played + 1, m.rounds, m.scores[0], m.scores[1]))
+    if s.g.NAME == "st2":
+        role = "attack" if s.me == 0 else "defend"
+        pg.pause_note.set("Game %d: you %s" % (s.game_no(), role) if s.settings.kind else "You " + role)
+    else:
+        pg.pause_note.set("Round %d of %d  Points %d-%d" % (m.played + 1, m.rounds, m.scores[0], m.scores[1]))
     pg.pause_menu.set_grey(P.P_UNDO, not s.can_undo())
     pg.pause_menu.select(0)
     self._show(PAUSE)
@@ -69,9 +71,18 @@ def help_(self, back):
     self._show(TEXT)
 
 
-def help_page(self):
-    from ui.help import HELP
+def _pages(self):
+    """The help pages of the game being played (from the pause menu), else of the game the
+    settings choose (from the title)."""
+    s = self.session
+    game = s.g.ID if s is not None and self.back == BOARD else self.settings.game
+    from ui import help as H
 
+    return H.HELP2 if game == 2 else H.HELP
+
+
+def help_page(self):
+    HELP = _pages(self)
     n = len(HELP)
     lines = HELP[self.help_page].split("\n")
     self.pages.show_text(lines, "<  page %d/%d  >  B: back" % (self.help_page + 1, n))
@@ -94,6 +105,11 @@ def pause_key(self, k):
     elif r == P.P_TRACKER:
         s = self.session
         self.back = BOARD
+        if s.g.NAME == "st2":  # the 60 siege cards as text, the discard by colour
+            self.help_page = -1
+            self.pages.show_text(P.tracker2_lines(s.state.view(self.seat())))
+            self._show(TEXT)
+            return
         self.pages.show_tracker(s.state.view(self.seat()))
         self._show(TRACKER)
     elif r == P.P_HELP:

@@ -168,3 +168,26 @@ def stats_lines(stats):
     out.append("Streak now: %d" % stats.current)
     out.append("Longest streak: %d" % stats.longest)
     return out
+
+
+def tracker2_lines(view):
+    """The second game's card tracker as text: per colour the strengths not yet seen by the
+    player of `view` (not on the wall, not discarded, not in their hand; "-" once seen), then
+    the discard pile counted by colour."""
+    unseen = view.unseen()
+    for c in view.hand_of(view.me):
+        unseen[c] = 0
+    out = ["UNSEEN CARDS"]
+    n = 0
+    for col in range(5):
+        row = "RYGBP"[col : col + 1] + " "
+        for v in range(12):
+            u = unseen[col * 12 + v]
+            n += u
+            row += ("" if v < 10 else " ") + (str(v) if u else "-" if v < 10 else "--")
+        out.append(row)
+    out[0] = "UNSEEN CARDS: %d" % n
+    d = view.discard()
+    out.append("DISCARD: %d" % len(d))
+    out.append(" ".join(["%s%d" % ("RYGBP"[i], sum([1 for c in d if c // 12 == i])) for i in range(5)]))
+    return out

@@ -125,7 +125,8 @@ def _migrate(version, data, start, n):
 
 def settings(data):
     """Settings.unpack: format 2, or 1 (the first game's base game); the defaults for anything
-    missing, out of range or of a ruleset these screens do not play."""
+    missing or out of range. A ruleset these screens do not play yet is kept: the title says
+    so and starts no game of it (ui.title.ruleset_note)."""
     from ui.session import ROUNDS, Settings
 
     s = Settings()

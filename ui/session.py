@@ -80,8 +80,8 @@ class Session:
     """A match: settings, scores, the current round's State and record, the AI's turns."""
 
     def __init__(self, settings, seed, chooser=None):
-        if (settings.game, settings.variant) not in PLAYABLE:
-            raise IllegalMove("these screens play Schotten Totten's base game only")
+        if settings.game != 1 or (1, settings.variant) not in PLAYABLE:
+            raise IllegalMove("Session plays the first game's rulesets in PLAYABLE (ui.session2: the second)")
         from engine.games import load  # let go of at the title (ui.title.drop_game)
 
         self.settings = settings

@@ -76,6 +76,28 @@ class Session2(Session):
         self.marks = []
         self._seat()
 
+    def settle(self):
+        """Session.settle for the second game: one automatic declaration at a time (a
+        declaration may end the declare step, and with it the turn), DONE when none is left;
+        with manual declarations the step waits for the player while one holds."""
+        done = []
+        st = self.state
+        g = self.g
+        while self.human_to_move():
+            if st.phase == g.PH_DECLARE:
+                ts = g.claimable(st)
+                if ts and not self.settings.auto_claims:
+                    return done
+                m = g.encode(g.KIND_DECLARE, -1, ts[0]) if ts else g.DONE
+            else:
+                moves = st.legal_moves()
+                if len(moves) != 1 or g.decode(moves[0])[1:] != (-1, -1, 0):
+                    return done
+                m = moves[0]
+            self.apply(m)
+            done.append(m)
+        return done
+
     def ai_step(self, tick=None):
         """One move of the AI (Session.ai_step with the game's own seed for its rng)."""
         p = self.state.to_move
