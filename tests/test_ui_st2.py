@@ -388,3 +388,37 @@ def test_tracker_and_help_pages(plat):
     assert app.pages.text_lines[0] == "SCHOTTEN TOTTEN 2"
     press(app, K_RIGHT)
     assert app.pages.text_lines[0] == "A TURN"
+
+
+def test_each_game_imports_only_its_own_modules(plat):
+    """The device imports only the game being played: no module of the first game during a
+    second game, and none of the second game's (nor its screens') during a first game."""
+    import sys
+
+    from ui.app import _unload
+
+    def loaded(prefixes):
+        return [m for m in sys.modules if m.startswith(prefixes)]
+
+    _unload(
+        ("engine.st1", "engine.cards", "engine.match", "engine.st2", "ui.play2", "ui.wall", "ui.session2")
+    )
+    app = A.App(plat, seed=29)
+    start(app, 1)
+    for _ in range(4):
+        app.ai_turn()
+        press(app, K_A, K_A)
+    assert loaded(("engine.st2", "ui.wall", "ui.play2"))
+    assert loaded(("engine.st1", "engine.cards", "engine.match", "ui.panel")) == []
+    press(app, K_START)
+    app.pages.pause_menu.select(P.P_QUIT)
+    press(app, K_A)
+    T.preset(app, 1, 0)  # ends the second game's match: the title lets go of it
+    assert loaded(("engine.st2", "engine.ai")) == []
+    _unload(("ui.play2", "ui.wall", "ui.session2"))
+    press(app, K_A)  # New game (the first game)
+    assert app.session.g.NAME == "st1"
+    for _ in range(3):
+        press(app, K_A, K_A)
+        app.ai_turn()
+    assert loaded(("engine.st2", "ui.wall", "ui.play2", "ui.session2")) == []

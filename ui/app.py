@@ -16,7 +16,6 @@ import sys
 
 import displayio
 
-from engine.cards import name
 from ui.board import BoardView, layout_for
 from ui.platform import K_A, ticks_diff
 from ui.play import (  # noqa: F401 - the modes are part of this module's interface
@@ -244,6 +243,8 @@ class App(Play):
             self.redraw(hint_note(g, m))
             return
         if kind == g.KIND_PLAY:
+            from engine.cards import name  # the first game's names (not loaded in the second)
+
             self.redraw("Hint: %s on stone %d" % (name(card), target + 1))
         elif kind == g.KIND_CLAIM:
             self.redraw("Hint: claim stone %d" % (target + 1))

@@ -15,7 +15,6 @@ claimable stone. Claims (automatic, the AI's, manual) blink their stone gold for
 does), so headless tests step through frames without sleeping.
 """
 
-from engine.cards import name
 from ui.platform import K_SELECT, K_START, ticks_add, ticks_diff
 from ui.session import CLAIM_STEP, OPP_DEMO, OPP_PASS
 
@@ -52,6 +51,8 @@ def played_text(g, who, moves, n=-1):
         elif kind == g.KIND_PASS:
             play = " could not play"
         elif kind == g.KIND_PLAY and not play:
+            from engine.cards import name  # the first game's names (not loaded in the second)
+
             play = "%s on %d" % (name(card), target + 1)
     some = mine or theirs
     if play[:1] == " ":
