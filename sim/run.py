@@ -57,14 +57,20 @@ def preset(app, game=None, variant=None, role=None):
     if game is None and variant is None and role is None:
         return
     from ui import title
+    from ui.session import Settings
 
     app._title()
-    title.preset(
-        app,
-        None if game is None else GAMES.index(game) + 1,
-        None if variant is None else VARIANTS.index(variant),
-        None if role is None else ROLES.index(role),
-    )
+    s = app.settings
+    new = Settings(s.timing, s.opponent, s.rounds, s.auto_claims, s.sound, s.first)
+    new.game = s.game if game is None else GAMES.index(game) + 1
+    new.variant = s.variant if variant is None else VARIANTS.index(variant)
+    new.role = s.role if role is None else ROLES.index(role)
+    new.kind = s.kind
+    if title.ends_game(app, new):
+        app.session = None  # a saved game under other settings: ended, as the menu would
+    app.settings = new
+    app.save()
+    app._title(title.refused(new) or "A: choose")
 
 
 def headless(keys, shots, seed, save, lights=False, records=None, out=print, settings=()):

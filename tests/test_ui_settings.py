@@ -14,6 +14,8 @@ from ui import app as A  # noqa: E402
 from ui import pages as P  # noqa: E402
 from ui import session as S  # noqa: E402
 from ui import title as T  # noqa: E402
+
+S_GAME = P.S_CLEAR + 1  # the Game row
 from ui.platform import K_A, K_B, K_DOWN, K_RIGHT, K_UP  # noqa: E402
 
 
@@ -47,15 +49,15 @@ def test_the_game_row_switches_the_rows_and_the_choice_survives_power_off(tmp_pa
     open_settings(app)
     m = app.pages.settings_menu
     assert m.items[0][0] == "Rules" and m.value(P.S_RULES) == "2016"
-    to_row(m, app, P.S_GAME)
+    to_row(m, app, S_GAME)
     press(app, K_RIGHT, K_RIGHT)  # Schotten Totten, ST tactic, Schotten Totten 2
-    assert m.value(P.S_GAME) == "Schotten Totten 2"
+    assert m.value(S_GAME) == "Schotten Totten 2"
     # the second game's rows in place of Rules and Rounds, "Starts" greyed (the Attacker does)
-    assert m.items[P.S_ROLE][0] == "Role" and m.items[P.S_KIND][0] == "Match" and m.grey[P.S_FIRST]
+    assert m.items[P.S_RULES][0] == "Role" and m.items[P.S_ROUNDS][0] == "Match" and m.grey[P.S_FIRST]
     press(app, K_UP)  # Game -> Clear data -> ... up to the Role row, skipping the greyed row
-    to_row(m, app, P.S_ROLE)
+    to_row(m, app, P.S_RULES)
     press(app, K_RIGHT)  # Defender
-    to_row(m, app, P.S_KIND)
+    to_row(m, app, P.S_ROUNDS)
     press(app, K_RIGHT)  # Revenge
     to_row(m, app, P.S_OPP)
     rows = set()
@@ -83,7 +85,7 @@ def test_the_game_row_switches_the_rows_and_the_choice_survives_power_off(tmp_pa
     press(app2, K_A)
     open_settings(app2)
     m = app2.pages.settings_menu
-    to_row(m, app2, P.S_GAME)
+    to_row(m, app2, S_GAME)
     press(app2, K_RIGHT, K_RIGHT)  # ST2 tactic, then Schotten Totten (wrapping)
     assert m.items[0][0] == "Rules" and m.value(P.S_RULES) == "2016" and not m.grey[P.S_FIRST]
     assert app2.pages.settings_note.text == "This ends the current game"
@@ -95,19 +97,23 @@ def test_a_ruleset_without_screens_or_ai_is_refused_with_a_note(tmp_path, monkey
     app = A.App(p, seed=3, chooser_for=first_legal_chooser)
     open_settings(app)
     m = app.pages.settings_menu
-    to_row(m, app, P.S_GAME)
+    to_row(m, app, S_GAME)
     press(app, K_RIGHT)  # ST tactic
     if (1, 1) not in S.PLAYABLE:  # the first game's tactic screens (another branch adds them)
-        assert app.pages.settings_note.text == T.MSG_NOT_YET
+        assert app.pages.settings_note.text == "Tactic: not playable yet"
         press(app, K_B)
-        assert app.pages.title_note.text == T.MSG_NOT_YET
+        assert app.pages.title_note.text == "Tactic: not playable yet"
         to_row(app.pages.title_menu, app, P.T_NEW)
         press(app, K_A)
-        assert app.session is None and app.mode == A.TITLE and app.pages.title_note.text == T.MSG_NOT_YET
+        assert (
+            app.session is None
+            and app.mode == A.TITLE
+            and app.pages.title_note.text == "Tactic: not playable yet"
+        )
         open_settings(app)
-        to_row(m, app, P.S_GAME)
+        to_row(m, app, S_GAME)
     press(app, K_RIGHT, K_RIGHT)  # ST2 tactic: no screens yet, and no AI
-    assert app.pages.settings_note.text == T.MSG_NOT_YET
+    assert app.pages.settings_note.text == "Tactic: not playable yet"
     press(app, K_B)
     to_row(app.pages.title_menu, app, P.T_NEW)
     press(app, K_A)
@@ -115,11 +121,11 @@ def test_a_ruleset_without_screens_or_ai_is_refused_with_a_note(tmp_path, monkey
     # once its screens are there, the AI opponent is still refused: pass-and-play only
     monkeypatch.setattr(T, "PLAYABLE", S.PLAYABLE + ((2, 1),))
     t = app.settings
-    assert T.ruleset_note(t) == T.MSG_NO_AI
+    assert T.refused(t) == "No AI yet: pass&play only"
     t.opponent = S.OPP_PASS
-    assert T.ruleset_note(t) is None
+    assert T.refused(t) is None
     t.opponent = S.OPP_DEMO
-    assert T.ruleset_note(t) == T.MSG_NO_AI
+    assert T.refused(t) == "No AI yet: pass&play only"
     p.close()
 
 
@@ -138,6 +144,6 @@ def test_the_command_line_presets_the_settings_and_the_menus_still_show(tmp_path
     app = headless([], "", 5, str(tmp_path / "t.bin"), out=got.append, settings=("st1", "tactic", None))
     assert (app.settings.game, app.settings.variant) == (1, 1) and app.mode == A.TITLE
     if (1, 1) not in S.PLAYABLE:
-        assert app.pages.title_note.text == T.MSG_NOT_YET
+        assert app.pages.title_note.text == "Tactic: not playable yet"
     with pytest.raises(SystemExit):
         main(["--headless", "--game", "st3"])

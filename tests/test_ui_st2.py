@@ -12,11 +12,13 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 from engine.st2 import game as G  # noqa: E402
 from engine.st2.cards import NSIEGE  # noqa: E402
 from sim.platform import SimPlatform  # noqa: E402
+from sim.run import preset  # noqa: E402
 from ui import app as A  # noqa: E402
 from ui import pages as P  # noqa: E402
-from ui import play2  # noqa: E402
 from ui import session as S  # noqa: E402
-from ui import title as T  # noqa: E402
+from ui.st2 import play as play2  # noqa: E402
+
+S_GAME = P.S_CLEAR + 1  # the Game row
 from ui.gfx import C_CLAN, PALETTE  # noqa: E402
 from ui.platform import K_A, K_B, K_LEFT, K_RIGHT, K_SELECT, K_START  # noqa: E402
 
@@ -46,7 +48,7 @@ def start(app, role=0, opponent=S.OPP_EASY, kind=0, auto=1):
     app.settings.opponent = opponent
     app.settings.kind = kind
     app.settings.auto_claims = auto
-    T.preset(app, 2, 0, role)
+    preset(app, "st2", "base", ("attacker", "defender")[role])
     for _ in range(6):
         if app.pages.title_menu.index == P.T_NEW:
             break
@@ -400,25 +402,23 @@ def test_each_game_imports_only_its_own_modules(plat):
     def loaded(prefixes):
         return [m for m in sys.modules if m.startswith(prefixes)]
 
-    _unload(
-        ("engine.st1", "engine.cards", "engine.match", "engine.st2", "ui.play2", "ui.wall", "ui.session2")
-    )
+    _unload(("engine.st1", "engine.cards", "engine.match", "engine.st2", "ui.st2"))
     app = A.App(plat, seed=29)
     start(app, 1)
     for _ in range(4):
         app.ai_turn()
         press(app, K_A, K_A)
-    assert loaded(("engine.st2", "ui.wall", "ui.play2"))
+    assert loaded(("engine.st2", "ui.st2"))
     assert loaded(("engine.st1", "engine.cards", "engine.match", "ui.panel")) == []
     press(app, K_START)
     app.pages.pause_menu.select(P.P_QUIT)
     press(app, K_A)
-    T.preset(app, 1, 0)  # ends the second game's match: the title lets go of it
+    preset(app, "st1", "base")  # ends the second game's match: the title lets go of it
     assert loaded(("engine.st2", "engine.ai")) == []
-    _unload(("ui.play2", "ui.wall", "ui.session2"))
+    _unload(("ui.st2"))
     press(app, K_A)  # New game (the first game)
     assert app.session.g.NAME == "st1"
     for _ in range(3):
         press(app, K_A, K_A)
         app.ai_turn()
-    assert loaded(("engine.st2", "ui.wall", "ui.play2", "ui.session2")) == []
+    assert loaded(("engine.st2", "ui.st2")) == []

@@ -36,7 +36,15 @@ from ui.play import (  # noqa: F401 - the modes are part of this module's interf
 from ui.session import OPP_DEMO, OPP_PASS, Session, Settings
 from ui.store import Store
 
-_MENU_MODULES = ("ui.menus", "ui.title", "ui.pages", "ui.widgets", "ui.help", "ui.stats")  # the menus'
+_MENU_MODULES = (
+    "ui.menus",
+    "ui.title",
+    "ui.pages",
+    "ui.widgets",
+    "ui.help",
+    "ui.stats",
+    "ui.st2.menus",
+)  # the menus'
 _tick_ok = {}  # engine.ai.choose -> does it take tick=? (found out on the first call)
 
 
@@ -184,7 +192,9 @@ class App(Play):
             if self.board is None:  # drawn whole by the caller's redraw
                 V = BoardView
                 if self.g.NAME == "st2":
-                    from ui.wall import WallView as V
+                    from ui.st2 import board
+
+                    V = board.BoardView  # the wall
                 self.board = V(layout_for(self.g, self.settings.variant))
                 self.root.insert(0, self.board.group)
             return
@@ -238,9 +248,9 @@ class App(Play):
 
         point_at(self, m)  # the cursor on the hinted move, its last part still to press
         if g.NAME == "st2":
-            from ui.play2 import hint_note
+            from ui.st2 import play
 
-            self.redraw(hint_note(g, m))
+            self.redraw(play.hint(g, m))
             return
         if kind == g.KIND_PLAY:
             from engine.cards import name  # the first game's names (not loaded in the second)

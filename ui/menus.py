@@ -46,7 +46,7 @@ def key(self, k):
             if self.back == BOARD:
                 self.redraw()
         elif m == TEXT and self.help_page >= 0 and k in (K_LEFT, K_RIGHT):
-            self.help_page = (self.help_page + (1 if k == K_RIGHT else -1)) % len(_pages(self))
+            self.help_page += 1 if k == K_RIGHT else -1
             help_page(self)
 
 
@@ -55,8 +55,9 @@ def pause(self):
     pg = self.pages
     m = s.match
     if s.g.NAME == "st2":
-        role = "attack" if s.me == 0 else "defend"
-        pg.pause_note.set("Game %d: you %s" % (s.game_no(), role) if s.settings.kind else "You " + role)
+        from ui.st2 import menus
+
+        menus.pause(self)
     else:
         pg.pause_note.set("Round %d of %d  Points %d-%d" % (m.played + 1, m.rounds, m.scores[0], m.scores[1]))
     pg.pause_menu.set_grey(P.P_UNDO, not s.can_undo())
@@ -71,19 +72,19 @@ def help_(self, back):
     self._show(TEXT)
 
 
-def _pages(self):
-    """The help pages of the game being played (from the pause menu), else of the game the
-    settings choose (from the title)."""
-    s = self.session
-    game = s.g.ID if s is not None and self.back == BOARD else self.settings.game
-    from ui import help as H
-
-    return H.HELP2 if game == 2 else H.HELP
-
-
 def help_page(self):
-    HELP = _pages(self)
+    """Show help page `self.help_page` (turned round): the pages of the game being played
+    (from the pause menu), else of the game the settings choose (from the title)."""
+    s = self.session
+    if s.g.NAME == "st2" if s is not None and self.back == BOARD else self.settings.game == 2:
+        from ui.st2 import menus as HELP
+
+        HELP = HELP.HELP
+    else:
+        from ui.help import HELP
+
     n = len(HELP)
+    self.help_page %= n
     lines = HELP[self.help_page].split("\n")
     self.pages.show_text(lines, "<  page %d/%d  >  B: back" % (self.help_page + 1, n))
 
@@ -105,9 +106,10 @@ def pause_key(self, k):
     elif r == P.P_TRACKER:
         s = self.session
         self.back = BOARD
-        if s.g.NAME == "st2":  # the 60 siege cards as text, the discard by colour
-            self.help_page = -1
-            self.pages.show_text(P.tracker2_lines(s.state.view(self.seat())))
+        if s.g.NAME == "st2":  # a text page: the 60 siege cards, the discard by colour
+            from ui.st2 import menus
+
+            menus.show_tracker(self, s.state.view(self.seat()))
             self._show(TEXT)
             return
         self.pages.show_tracker(s.state.view(self.seat()))

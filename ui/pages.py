@@ -11,7 +11,7 @@ a page whole. Pages hold no game logic.
 import displayio
 
 from ui import gfx
-from ui.gfx import CENTER, GOLD, GREY, WHITE, Line
+from ui.gfx import CENTER, GOLD, WHITE, Line
 from ui.session import ROUNDS  # noqa: F401 - the menu's values
 from ui.widgets import Menu
 
@@ -35,22 +35,11 @@ SETTINGS_ITEMS = (
     ("Sound", ("On", "Off")),
     ("Starts", ("You", "Other")),
     ("Clear data", None),
-    ("Game", ("Schotten Totten", "ST tactic", "Schotten Totten 2", "ST2 tactic")),
+    # The Game row (S_CLEAR + 1): game and variant (1 + row // 2, row & 1). For the second
+    # game ui.title puts its rows in place of these (ui.st2.menus.SETTINGS_ITEMS).
+    ("Game", ("Schotten Totten", "ST with tactics", "Schotten Totten 2", "ST2 with tactics")),
 )
-S_RULES, S_OPP, S_ROUNDS, S_CLAIMS, S_SOUND, S_FIRST, S_CLEAR, S_GAME = range(8)
-S_ROLE, S_KIND = S_RULES, S_ROUNDS  # the second game's rows in their place
-# The second game's rows (the Game row picks the list): the role in the first game, a single
-# game or the revenge match; nobody chooses who starts (the Attacker does).
-SETTINGS_ITEMS2 = (
-    ("Role", ("Attacker", "Defender")),
-    SETTINGS_ITEMS[1],
-    ("Match", ("Single", "Revenge")),
-    ("Declare", ("Auto", "Manual")),
-    SETTINGS_ITEMS[4],
-    ("Starts", ("Attacker",)),
-    SETTINGS_ITEMS[6],
-    SETTINGS_ITEMS[7],
-)
+S_RULES, S_OPP, S_ROUNDS, S_CLAIMS, S_SOUND, S_FIRST, S_CLEAR = range(7)
 
 PAUSE_ITEMS = (
     ("Resume", None),
@@ -93,7 +82,7 @@ class Pages:
         self.tracker_note = Line(n, 0, WHITE, CENTER, live=False)
         self.text_lines = ()
         self.footer = ""
-        self.head = ("SCHOTTEN TOTTEN", "")  # the title page's name and the ruleset's line
+        self.head = ("SCHOTTEN TOTTEN", "")  # the title page's name, and a line for the ruleset
         self.page = -1
         self.group.hidden = True
 
@@ -115,7 +104,7 @@ class Pages:
             a.line(0, self.head[0], GOLD, CENTER)
             a.line(1, "Reiner Knizia", WHITE, CENTER)
             if self.head[1]:
-                a.line(2, self.head[1], GREY, CENTER)
+                a.line(2, self.head[1], gfx.GREY, CENTER)
             self.title_menu.draw()
             self.title_note.draw()
         elif page == PG_SETTINGS:
@@ -167,27 +156,4 @@ def stats_lines(stats):
     out.append("Matches: %d won %d lost" % (won, stats.matches(False, 0) - stats.matches(False, 0, -1, 3)))
     out.append("Streak now: %d" % stats.current)
     out.append("Longest streak: %d" % stats.longest)
-    return out
-
-
-def tracker2_lines(view):
-    """The second game's card tracker as text: per colour the strengths not yet seen by the
-    player of `view` (not on the wall, not discarded, not in their hand; "-" once seen), then
-    the discard pile counted by colour."""
-    unseen = view.unseen()
-    for c in view.hand_of(view.me):
-        unseen[c] = 0
-    out = ["UNSEEN CARDS"]
-    n = 0
-    for col in range(5):
-        row = "RYGBP"[col : col + 1] + " "
-        for v in range(12):
-            u = unseen[col * 12 + v]
-            n += u
-            row += ("" if v < 10 else " ") + (str(v) if u else "-" if v < 10 else "--")
-        out.append(row)
-    out[0] = "UNSEEN CARDS: %d" % n
-    d = view.discard()
-    out.append("DISCARD: %d" % len(d))
-    out.append(" ".join(["%s%d" % ("RYGBP"[i], sum([1 for c in d if c // 12 == i])) for i in range(5)]))
     return out

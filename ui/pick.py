@@ -286,6 +286,6 @@ def _choose(self):
     else:  # the cards that could still beat it; the player's own count as unseen (the rule)
         h = self._hand
         mine = any(c in h for c in why)
-        from engine.cards import name  # the first game's (the second's table: ui.play2)
+        from engine.cards import name  # the first game's (the second's table: ui.st2.play)
 
         self.redraw(("Your hand counts: " if mine else "They could add ") + " ".join([name(c) for c in why]))

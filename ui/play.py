@@ -36,9 +36,9 @@ def played_text(g, who, moves, n=-1):
     claims "AI: R7 on 3, claimed 3 5", "You claimed 8", "AI: R7 on 3; you claimed 4"
     ("" if nothing)."""
     if g.NAME == "st2":
-        from ui.play2 import played
+        from ui.st2 import play
 
-        return played(g, who, moves, n)
+        return play.played_text(g, who, moves, n)
     play = ""
     mine = theirs = ""
     for i in range(len(moves)):
@@ -110,7 +110,7 @@ class Play:
         s = self.session
         if s.settings.opponent == OPP_PASS and self.mode != ROUND_END:
             return s.state.to_move
-        return getattr(s, "me", 0)  # the second game: the player's role (ui.session2)
+        return getattr(s, "me", 0)  # the second game: the player's role (ui.st2.session)
 
     def _use_seat(self, seat):
         """Pass-and-play: each player keeps their own cursors."""
@@ -152,9 +152,9 @@ class Play:
 
     def redraw(self, note=None):
         if self.g.NAME == "st2":
-            from ui.play2 import redraw
+            from ui.st2 import play
 
-            redraw(self, note)
+            play.redraw(self, note)
             return
         s = self.session
         st = s.state
@@ -250,9 +250,9 @@ class Play:
             self._hint()
             return
         if s.g.NAME == "st2":
-            from ui.play2 import board_key
+            from ui.st2 import play
 
-            board_key(self, k)
+            play.key(self, k)
             return
         from ui.pick import pick_key
 
@@ -367,8 +367,10 @@ class Play:
     def _round_end(self):
         """Score the round, show its panel, save (ui/panel.py: loaded while a panel shows)."""
         if self.g.NAME == "st2":
-            from ui.play2 import round_end
-        else:
-            from ui.panel import round_end
+            from ui.st2 import play
+
+            play.round_end(self)
+            return
+        from ui.panel import round_end
 
         round_end(self)

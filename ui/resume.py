@@ -126,7 +126,7 @@ def _migrate(version, data, start, n):
 def settings(data):
     """Settings.unpack: format 2, or 1 (the first game's base game); the defaults for anything
     missing or out of range. A ruleset these screens do not play yet is kept: the title says
-    so and starts no game of it (ui.title.ruleset_note)."""
+    so and starts no game of it (ui.title.refused)."""
     from ui.session import ROUNDS, Settings
 
     s = Settings()
@@ -170,9 +170,9 @@ def session(data, settings, chooser=None):
     if what != (settings.game, settings.variant, settings.role, settings.kind):
         raise IllegalMove("the saved game is of another game or variant than the settings")
     if what[0] == 2:
-        from ui.session2 import unpack as unpack2
+        from ui.st2 import session
 
-        return unpack2(data, settings, chooser)
+        return session.unpack(data, settings, chooser)
     seed = (data[o] << 24) | (data[o + 1] << 16) | (data[o + 2] << 8) | data[o + 3]
     rounds, played, s0, s1, first = data[o + 4 : o + 9]
     rec = unpack(data[o + 9 :])

@@ -81,7 +81,9 @@ class Session:
 
     def __init__(self, settings, seed, chooser=None):
         if settings.game != 1 or (1, settings.variant) not in PLAYABLE:
-            raise IllegalMove("Session plays the first game's rulesets in PLAYABLE (ui.session2: the second)")
+            raise IllegalMove(
+                "Session plays the first game's rulesets in PLAYABLE (ui.st2.session: the second)"
+            )
         from engine.games import load  # let go of at the title (ui.title.drop_game)
 
         self.settings = settings

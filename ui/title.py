@@ -10,62 +10,6 @@ from ui.play import CONFIRM, SETTINGS, TEXT, TITLE
 from ui.session import OPP_PASS, PLAYABLE, Session, Settings
 from ui.widgets import BACK, CHANGED, MOVED, START
 
-AI_READY = ((1, 0), (1, 1), (2, 0))  # (game, variant) an AI plays (engine.ai.choose)
-GAME_NAMES = ("", "SCHOTTEN TOTTEN", "SCHOTTEN TOTTEN 2")
-MSG_NOT_YET = "Tactic: not playable yet"
-MSG_NO_AI = "No AI yet: pass&play only"
-
-
-def ruleset_note(s):
-    """Why settings `s` cannot start a game on these screens (None: they can): a ruleset
-    whose screens are not there yet (ui.session.PLAYABLE), or one without an AI while the
-    opponent is one (the second game's tactic variant: pass-and-play only)."""
-    if (s.game, s.variant) not in PLAYABLE:
-        return MSG_NOT_YET
-    if (s.game, s.variant) not in AI_READY and s.opponent != OPP_PASS:
-        return MSG_NO_AI
-    return None
-
-
-def new_session(self):
-    """A new match of the settings' game (the second game's: ui.session2)."""
-    s = self.settings
-    if s.game == 2:
-        from ui.session2 import Session2
-
-        return Session2(s, self.seed, self.chooser_for(s))
-    return Session(s, self.seed, self.chooser_for(s))
-
-
-def head(s):
-    """The title page's name and its line under the author: the ruleset when it is not the
-    first game's base game (whose title page is as it always was)."""
-    if s.game == 1:
-        return (GAME_NAMES[1], "Tactic variant" if s.variant else "")
-    who = "You attack" if s.role == 0 else "You defend"
-    return (GAME_NAMES[2], "%s%s, %s" % ("Tactic, " if s.variant else "", who, ("single", "revenge")[s.kind]))
-
-
-def preset(self, game, variant=None, role=None):
-    """The settings' game, variant and role set (python -m sim --game ... --variant ...
-    --role ...), saved; a game in progress under other settings is ended. The title shows."""
-    import ui.session as S
-
-    s = self.settings
-    new = S.Settings(s.timing, s.opponent, s.rounds, s.auto_claims, s.sound, s.first)
-    new.game, new.variant, new.role, new.kind = s.game, s.variant, s.role, s.kind
-    if game is not None:
-        new.game = game
-    if variant is not None:
-        new.variant = variant
-    if role is not None:
-        new.role = role
-    if ends_game(self, new):
-        self.session = None
-    self.settings = new
-    self.save()
-    title(self, ruleset_note(new) or "A: choose")
-
 
 def key(self, k):
     """A key press on the title, settings or confirmation page."""
@@ -78,10 +22,28 @@ def key(self, k):
         confirm_key(self, k)
 
 
+def refused(s):
+    """Why settings `s` cannot start a game here (None: they can): a ruleset whose screens
+    are not there yet (ui.session.PLAYABLE), or one without an AI (the second game's tactic
+    variant) while the opponent is one: pass-and-play only. (Few new names in the code the
+    first game loads: see ui/st2/__init__.py.)"""
+    if (s.game, s.variant) not in PLAYABLE:
+        return "Tactic: not playable yet"
+    if (s.game, s.variant) not in ((1, 0), (1, 1), (2, 0)) and s.opponent != OPP_PASS:
+        return "No AI yet: pass&play only"
+    return None
+
+
 def title(self, note="A: choose"):
     """The title page; Continue is greyed out when there is no game to continue."""
     drop_game(self)
-    self.pages.head = head(self.settings)
+    s = self.settings
+    if s.game == 2:
+        from ui.st2 import menus
+
+        self.pages.head = menus.head(s)
+    else:
+        self.pages.head = ("SCHOTTEN TOTTEN", "Tactic variant" if s.variant else "")
     self._show(TITLE)
     pg = self.pages
     pg.title_note.set(note)
@@ -101,20 +63,23 @@ def drop_game(self):
     del self.opts[:]
     from ui.app import _unload
 
-    _unload(("engine.st1", "engine.st2", "engine.games", "engine.match", "ui.pick"))
+    _unload(("engine.st1", "engine.st2", "engine.games", "engine.match", "ui.pick", "ui.st2"))
 
 
-def load_settings_menu(self, s=None):
-    """The settings menu's rows from settings `s` (the saved ones by default): the first
-    game's rows or the second game's (role, match kind) by the game chosen."""
-    s = s or self.settings
-    self.draft = s  # what the rows of the other game keep while they are not shown
+def load_settings_menu(self):
+    """The menu's rows from the settings: the first game's, or the second game's (its role
+    and match kind in place of the rules and rounds, ui.st2.menus.SETTINGS_ITEMS)."""
+    s = self.settings
     m = self.pages.settings_menu
     two = s.game == 2
-    items = P.SETTINGS_ITEMS2 if two else P.SETTINGS_ITEMS
+    items = P.SETTINGS_ITEMS
+    if two:
+        from ui.st2 import menus
+
+        items = menus.SETTINGS_ITEMS
     if m.items is not items:
         m.items = items
-        m.grey[P.S_FIRST] = 1 if two else 0
+        m.grey[P.S_FIRST] = two
         if m.live:
             m.draw()
     m.set_choice(P.S_RULES, s.role if two else s.timing)
@@ -123,14 +88,14 @@ def load_settings_menu(self, s=None):
     m.set_choice(P.S_CLAIMS, 0 if s.auto_claims else 1)
     m.set_choice(P.S_SOUND, 0 if s.sound else 1)
     m.set_choice(P.S_FIRST, 0 if two else s.first)
-    m.set_choice(P.S_GAME, (s.game - 1) * 2 + s.variant)
+    m.set_choice(P.S_CLEAR + 1, (s.game - 1) * 2 + s.variant)
 
 
 def read_settings_menu(self):
-    """Settings from the menu's rows (the other game's fields as in the draft)."""
+    """Settings from the menu's rows; the other game's fields as in the settings."""
     m = self.pages.settings_menu
-    old = getattr(self, "draft", None) or self.settings
-    two = m.items is P.SETTINGS_ITEMS2  # what rows 0, 2 and 5 show now
+    old = self.settings
+    two = m.items is not P.SETTINGS_ITEMS  # the second game's rows are on
     new = Settings(
         old.timing if two else m.choice(P.S_RULES),
         m.choice(P.S_OPP),
@@ -139,10 +104,10 @@ def read_settings_menu(self):
         1 - m.choice(P.S_SOUND),
         old.first if two else m.choice(P.S_FIRST),
     )
-    g = m.choice(P.S_GAME)
+    g = m.choice(P.S_CLEAR + 1)
     new.game, new.variant = 1 + g // 2, g & 1
-    new.role = m.choice(P.S_ROLE) if two else old.role
-    new.kind = m.choice(P.S_KIND) if two else old.kind
+    new.role = m.choice(P.S_RULES) if two else old.role
+    new.kind = m.choice(P.S_ROUNDS) if two else old.kind
     return new
 
 
@@ -167,11 +132,17 @@ def ends_game(self, new):
 def title_key(self, k):
     r = self.pages.title_menu.key(k)
     if r == P.T_NEW:
-        why = ruleset_note(self.settings)
+        s = self.settings
+        why = refused(s)
         if why:
             self.pages.title_note.set(why)
             return
-        self.session = new_session(self)
+        if s.game == 2:
+            from ui.st2 import session
+
+            self.session = session.Session(s, self.seed, self.chooser_for(s))
+        else:
+            self.session = Session(s, self.seed, self.chooser_for(s))
         self.kept = None  # a saved game that could not be resumed is replaced now
         self.seed = (self.seed * 1103515245 + 12345) & 0x7FFFFFFF
         for i in range(4):
@@ -204,10 +175,10 @@ def settings_note(self):
     or Right), or that the settings chosen end the game in progress."""
     m = self.pages.settings_menu
     new = read_settings_menu(self)
-    why = ruleset_note(new)
+    why = refused(new)
     if ends_game(self, new):
         note = "This ends the current game"
-    elif why and m.index in (P.S_GAME, P.S_OPP):
+    elif why and m.index in (P.S_OPP, P.S_CLEAR + 1):
         note = why
     else:
         note = "A: clear...   B: back" if m.index == P.S_CLEAR else "A < >: change   B: back"
@@ -220,8 +191,11 @@ def settings_key(self, k):
         self.pages.show_text(P.CONFIRM_CLEAR, "A: yes, clear   B: no")
         self._show(CONFIRM)
     elif r in (CHANGED, MOVED):
-        if r == CHANGED and self.pages.settings_menu.index == P.S_GAME:
-            load_settings_menu(self, read_settings_menu(self))  # the chosen game's rows
+        if r == CHANGED and self.pages.settings_menu.index == P.S_CLEAR + 1:
+            # another game: its rows (the choices made so far kept in the settings, which
+            # leaving the menu saves as always)
+            self.settings = read_settings_menu(self)
+            load_settings_menu(self)
         settings_note(self)
     elif r in (BACK, START):
         new = read_settings_menu(self)
@@ -230,9 +204,8 @@ def settings_key(self, k):
         elif self.session is not None:
             self.session.settings = new  # claims and sound apply at once
         self.settings = new
-        self.draft = None
         self.save()
-        self._title(ruleset_note(new) or "A: choose")
+        self._title(refused(new) or "A: choose")
 
 
 def confirm_key(self, k):

@@ -5,11 +5,12 @@ state, rec, g, settle, do, ai_step, hint, undo, pack): a single game or the reve
 In every State of the second game player 0 is the Attacker. The player (match player 0 for
 the screens) takes `settings.role` in the first game (0 Attacker, 1 Defender) and the other
 role in the revenge game, so the seat shown at the bottom (`me`) is (game + role) & 1.
-Loaded only for the second game (ui.title.new_session, ui.resume.session).
+Loaded only for the second game (ui.title's new game, ui.resume.session).
 """
 
 from engine.rng import Rng
-from ui.session import OPP_DEMO, OPP_PASS, Session, _round_seed
+from ui import session as S
+from ui.session import OPP_DEMO, OPP_PASS, _round_seed
 
 GAME_VERSION = 2  # the header is Session.pack's; the body an engine.st2.record match record
 
@@ -31,7 +32,7 @@ class Game:
         return st
 
 
-class Session2(Session):
+class Session(S.Session):
     """A match of the second game; the methods not written here are Session's."""
 
     def __init__(self, settings, seed, chooser=None, games=None):
@@ -135,7 +136,7 @@ class Session2(Session):
 
 
 def unpack(data, settings, chooser=None):
-    """A Session2 from pack() bytes (ui.resume.session, for a saved game of the second game);
+    """A Session from pack() bytes (ui.resume.session, for a saved game of the second game);
     IllegalMove if they do not match the settings or do not replay exactly."""
     from engine.errors import IllegalMove
     from engine.st2.record import unpack as unrec
@@ -152,7 +153,7 @@ def unpack(data, settings, chooser=None):
         if sd != _round_seed(seed, i):
             raise IllegalMove("the saved game does not match its match")
         games.append(Game(sd, settings.variant, list(moves)))
-    s = Session2(settings, seed, chooser, games)
+    s = Session(settings, seed, chooser, games)
     if s.match.over():
         raise IllegalMove("the saved match is over")
     return s

@@ -8,12 +8,12 @@ the good side, dark red once damaged, green where the player may declare control
 a declaration blinks. The side column shows the siege deck (the Defender's clock) and the
 cauldrons left. Cards are the second game's ints (colour * 12 + strength, R Y G B P) drawn
 from the same card sheets (`st2_tile`). Built once, like BoardView; draw() changes only what
-differs. Loaded only for the second game (ui.app's _show).
+differs. Loaded only for the second game (ui.app's _show: ui.st2.board.BoardView).
 """
 
 from engine.st2.cards import K_LOW, kind, need
+from ui import board as B
 from ui import gfx
-from ui.board import BoardView
 
 NEED_SIGNS = "*+=crv"  # by engine.st2.cards K_ALL .. K_LOW
 NEED_WORDS = ("any", "sum", "same", "colour", "run", "lowest")
@@ -40,11 +40,11 @@ def need_text(t, side):
     return "%d cards, %s" % (need(t, side), NEED_WORDS[kind(t, side)])
 
 
-class WallView(BoardView):
+class BoardView(B.BoardView):
     """BoardView with the wall tiles' boxes and labels."""
 
     def __init__(self, layout):
-        BoardView.__init__(self, layout)
+        B.BoardView.__init__(self, layout)
         for c in (self.opp, self.mine, self.hand):
             c.mapper = st2_tile
         self.stones.grid.hidden = True

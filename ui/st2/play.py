@@ -2,10 +2,10 @@
 Each function takes the App as `self` (ui.play's hooks call them when `self.g` is the second
 game's object); loaded only for the second game.
 
-- `redraw`: the wall (ui.wall.WallView), the player's role at the bottom (the Attacker is
+- `redraw`: the wall (ui.st2.board.BoardView), the player's role at the bottom (the Attacker is
   seat 0), what the cursor is on in words: a tile's need while a card is placed, the card an
   Oil Cauldron would remove (framed in gold), a declaration, the retreat.
-- `board_key`: the picker (ui.pick) with two changes. The retreat's many tile sets are one
+- `key`: the picker (ui.pick) with two changes. The retreat's many tile sets are one
   entry at the end of the options ("Retreat?"): A there opens the retreat step, where
   Left/Right walk the tiles holding the Attacker's cards, A marks or unmarks one, B retreats
   from the tiles marked (with none marked: back), Down goes back. A declaration tried on a
@@ -18,12 +18,12 @@ from engine.st2.cards import name
 from ui.platform import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT
 from ui.play import BOARD, HANDOVER, ROUND_END
 from ui.session import OPP_DEMO, OPP_PASS
-from ui.wall import FLASH, need_text
+from ui.st2.board import FLASH, need_text
 
 ROLES = ("Attacker", "Defender")
 
 
-def played(g, who, moves, n=-1):
+def played_text(g, who, moves, n=-1):
     """What `who` did in moves (a turn): "AI: oil 3, R5@2", "P1: R5@2, took 3 4"."""
     out = ""
     took = ""
@@ -44,9 +44,9 @@ def played(g, who, moves, n=-1):
     return who + ":" + out[1:] if out else ""
 
 
-def hint_note(g, m):
+def hint(g, m):
     """The hint's words for move m."""
-    return "Hint: " + played(g, "", [m])[1:].strip()
+    return "Hint: " + played_text(g, "", [m])[1:].strip()
 
 
 def _ret(self):
@@ -110,7 +110,7 @@ def redraw(self, note=None):
     b.say(note)
 
 
-def board_key(self, k):
+def key(self, k):
     """A key of the human to move on the second game's table (ui.play.Play._board_key)."""
     from ui.pick import EXTRA, TARGET, pick_key, read
 
@@ -197,7 +197,7 @@ def _lines(who, st):
 
 
 def end_lines(s, st, over, names):
-    """The panel at the end of a game of the second game (s: the Session2, the game already
+    """The panel at the end of a game of the second game (s: the ui.st2.session.Session, the game already
     counted in the match)."""
     m = s.match
     res = m.results
