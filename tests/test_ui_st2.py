@@ -16,7 +16,7 @@ from sim.run import preset  # noqa: E402
 from ui import app as A  # noqa: E402
 from ui import pages as P  # noqa: E402
 from ui import session as S  # noqa: E402
-from ui.st2 import play as play2  # noqa: E402
+from ui.st2 import ending  # noqa: E402
 
 S_GAME = P.S_CLEAR + 1  # the Game row
 from ui.gfx import C_CLAN, PALETTE  # noqa: E402
@@ -111,7 +111,7 @@ def test_a_whole_game_against_the_ai_in_each_role(plat, role):
     lines = [ln.text for ln in app.board.panel.lines]
     assert lines[0] == "GAME OVER" and lines[3] == "A: title"
     won = st.winner == role
-    assert lines[1] == "%s as %s" % ("You win" if won else "AI wins", play2.ROLES[st.winner])
+    assert lines[1] == "%s as %s" % ("You win" if won else "AI wins", ending.ROLES[st.winner])
     # the statistics per game (1: the second), role and variant
     assert app.stats.wins(1, role, 0, S.OPP_EASY) == won and app.stats.losses(1, role, 0, S.OPP_EASY) == (
         not won
@@ -163,7 +163,7 @@ def test_the_revenge_tie_break_is_explained():
     st = G.new_state(None, 1)
     st.winner = 0
     s.match.results = [(0, True, 12, 7), (1, True, 7, 4)]
-    lines = play2.end_lines(s, st, True, ("You", "AI"))
+    lines = ending.end_lines(s, st, True, ("You", "AI"))
     assert lines == (
         "MATCH OVER  A: title",
         "You win the match!",
@@ -171,11 +171,11 @@ def test_the_revenge_tie_break_is_explained():
         "12 cards left against 7",
     )
     s.match.results = [(1, False, 0, 5), (0, False, 0, 6)]
-    lines = play2.end_lines(s, st, True, ("P1", "P2"))
+    lines = ending.end_lines(s, st, True, ("P1", "P2"))
     assert lines[1:] == ("P1 wins the match!", "Both won as Defender:", "6 tiles+oil against 5")
     s.match.results = [(1, False, 0, 5), (0, False, 0, 5)]
     assert not s.match.over()
-    assert play2.end_lines(s, st, False, ("You", "AI"))[0] == "TIED: ANOTHER PAIR"
+    assert ending.end_lines(s, st, False, ("You", "AI"))[0] == "TIED: ANOTHER PAIR"
 
 
 def _to_attacker_turn_with_cards(app, tiles=2):
@@ -305,7 +305,7 @@ def test_pass_and_play_hands_over_without_a_hand_on_screen(plat):
         plat.refresh()
         assert _hand_blank(plat)
         lines = [ln.text for ln in app.board.panel.lines]
-        who = play2.ROLES[app.session.state.to_move]
+        who = ending.ROLES[app.session.state.to_move]
         assert lines[0] == who.upper() + "'S TURN" and lines[3] == who + ": press A"
         seen.append(who)
 
@@ -409,7 +409,7 @@ def test_each_game_imports_only_its_own_modules(plat):
         app.ai_turn()
         press(app, K_A, K_A)
     assert loaded(("engine.st2", "ui.st2"))
-    assert loaded(("engine.st1", "engine.cards", "engine.match", "ui.panel")) == []
+    assert loaded(("engine.st1", "engine.cards", "engine.match")) == []
     press(app, K_START)
     app.pages.pause_menu.select(P.P_QUIT)
     press(app, K_A)

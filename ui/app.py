@@ -276,7 +276,7 @@ class App(Play):
         elif m == ROUND_END:
             if k == K_A:
                 self.board.show_panel(None)
-                _unload(("ui.panel", "ui.stats"))  # the panel's and the counting's code
+                _unload(("ui.panel", "ui.stats", "ui.st2.ending"))  # the panel's and the counting's code
                 if self.session is None:
                     self._title()
                 else:

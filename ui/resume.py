@@ -170,9 +170,9 @@ def session(data, settings, chooser=None):
     if what != (settings.game, settings.variant, settings.role, settings.kind):
         raise IllegalMove("the saved game is of another game or variant than the settings")
     if what[0] == 2:
-        from ui.st2 import session
+        from ui.st2 import save
 
-        return session.unpack(data, settings, chooser)
+        return save.unpack(data, settings, chooser)
     seed = (data[o] << 24) | (data[o + 1] << 16) | (data[o + 2] << 8) | data[o + 3]
     rounds, played, s0, s1, first = data[o + 4 : o + 9]
     rec = unpack(data[o + 9 :])

@@ -15,10 +15,10 @@ game's object); loaded only for the second game.
 """
 
 from engine.st2.cards import name
-from ui.platform import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT
-from ui.play import BOARD, HANDOVER, ROUND_END
+from ui.platform import K_A, K_LEFT, K_RIGHT
+from ui.play import BOARD, HANDOVER
 from ui.session import OPP_DEMO, OPP_PASS
-from ui.st2.board import FLASH, need_text
+from ui.st2.board import need_text
 
 ROLES = ("Attacker", "Defender")
 
@@ -80,13 +80,10 @@ def redraw(self, note=None):
         b.point_stone(None, 0)
         b.say(note or ("AI demo" if s.settings.opponent == OPP_DEMO else "Opponent's turn"))
         return
-    r = _ret(self)
-    if r >= 0:
-        b.point_hand(None)
-        b.point_stone(self.stone_i, -1)
-        b.mark(r, FLASH)
-        tiles = "".join([" %d" % (i + 1) for i in range(7) if r >> i & 1])
-        b.say(note or ("B: retreat" + tiles if r else "A: mark  B: back"))
+    if _ret(self) >= 0:
+        from ui.st2 import steps
+
+        steps.draw(self, b, note)
         return
     from ui.pick import EXTRA, TARGET, point
 
@@ -117,28 +114,20 @@ def key(self, k):
     s = self.session
     st = s.state
     g = s.g
-    if _ret(self) >= 0:
-        _retreat_key(self, k)
-        return
     read(self)
-    if k == K_A and self.cpart == EXTRA and not self.sel and self.opts:
-        self.ret = 0  # the retreat step: on the first tile holding the Attacker's cards
-        for t in range(7):
-            if st.cnt[t * 2]:
-                self.stone_i = t
-                break
-        self.redraw()
-        return
-    if k == K_A and st.phase == g.PH_DECLARE and self.cpart == TARGET and self.stone_i not in g.claimable(st):
-        why = g.claim_check(st, self.stone_i)
-        if not isinstance(why, str):
-            self.sound("error")
-            if why:
-                mine = self._hand
-                own = any(c in mine for c in why)
-                self.redraw(("Yours: " if own else "They add ") + " ".join([name(c) for c in why[:3]]))
-            else:
-                self.redraw("Their side wins")
+    if (
+        _ret(self) >= 0
+        or (k == K_A and self.cpart == EXTRA and not self.sel and self.opts)
+        or (
+            k == K_A
+            and st.phase == g.PH_DECLARE
+            and self.cpart == TARGET
+            and self.stone_i not in g.claimable(st)
+        )
+    ):
+        from ui.st2 import steps  # the retreat's step, a declaration that does not hold
+
+        if steps.key(self, k):
             return
     was = self.cpart
     pick_key(self, k)
@@ -157,117 +146,8 @@ def key(self, k):
         self.redraw()
 
 
-def _retreat_key(self, k):
-    s = self.session
-    st = s.state
-    g = s.g
-    if k == K_LEFT or k == K_RIGHT:
-        d = 1 if k == K_RIGHT else 6
-        t = self.stone_i
-        for _ in range(7):
-            t = (t + d) % 7
-            if st.cnt[t * 2]:
-                break
-        self.stone_i = t
-        self.sound("move")
-    elif k == K_A:
-        if st.cnt[self.stone_i * 2]:
-            self.ret ^= 1 << self.stone_i
-    elif k == K_B and self.ret:
-        m = g.encode(g.KIND_RETREAT, -1, -1, self.ret)
-        self.ret = -1
-        self.board.mark(0, 0)
-        me = st.to_move
-        self._after_human(s.do(m), me)
-        return
-    elif k == K_B or k == K_DOWN:
-        self.ret = -1
-        self.board.mark(0, 0)
-    self.redraw()
-
-
-def _lines(who, st):
-    """Who won the game, as what, and how (two lines)."""
-    w = st.winner
-    if w == 0:
-        how = "4 tiles damaged" if st.damaged() >= 4 else "took a damaged tile"
-    else:
-        how = "the siege deck ran out" if st.ndeck == 0 else "every formation full"
-    return "%s %s as %s" % (who, "win" if who == "You" else "wins", ROLES[w]), how
-
-
-def end_lines(s, st, over, names):
-    """The panel at the end of a game of the second game (s: the ui.st2.session.Session, the game already
-    counted in the match)."""
-    m = s.match
-    res = m.results
-    n = len(res)
-    line1, how1 = _lines(names[res[-1][0]], st)
-    if m.mode == 0:
-        return ("GAME OVER", line1, how1, "A: title")
-    if n & 1:
-        return (
-            "GAME %d: SWAP ROLES" % n,
-            line1 + ",",
-            how1,
-            "A: %s attacks next" % names[n & 1],
-        )
-    a, b = res[n - 2], res[n - 1]
-    if a[0] == b[0]:
-        why, how = "Won both games", ""
-    elif a[1]:
-        why, how = "Both won as Attacker:", "%d cards left against %d" % _mine(a, b, 2, m.winner())
-    else:
-        why, how = "Both won as Defender:", "%d tiles+oil against %d" % _mine(a, b, 3, m.winner())
-    if not over:
-        return (
-            "TIED: ANOTHER PAIR",
-            why,
-            "%d against %d" % (a[2 if a[1] else 3], b[2 if a[1] else 3]),
-            "A: next game",
-        )
-    w = m.winner()
-    verdict = names[w] + (" win" if names[w] == "You" else " wins") + " the match!"
-    return ("MATCH OVER  A: title", verdict, why, how)
-
-
-def _mine(a, b, i, w):
-    """(the match winner's figure, the other's) of field i in a pair's two results."""
-    return (a[i], b[i]) if a[0] == w else (b[i], a[i])
-
-
 def round_end(self):
-    """ui.panel.round_end for the second game: count the game (statistics per game, variant
-    and role), show the final wall and the panel, save."""
-    s = self.session
-    st = s.state
-    t = s.settings
-    opp = t.opponent
-    me = s.me
-    names = ("You", "AI") if opp < OPP_PASS else ("P1", "P2")
-    if t.role:  # the player (P1) is match player 1 when they defend first
-        names = (names[1], names[0])
-    over = s.finish_round()
-    if opp != OPP_DEMO:
-        self.stats.record(1, me, t.variant, min(opp, 3), st.winner == me)
-        if over and t.kind:
-            self.stats.record_match(1, t.variant, min(opp, 3), s.match.winner() == t.role)
-    self.result = (st, over, opp)
-    self.last_play = ""
-    if over:
-        self._drop_ai()
-    self._show(BOARD)
-    self.mode = ROUND_END
-    b = self.board
-    b.draw(st, me, (), ())
-    b.point_hand(None)
-    b.point_stone(None, 0)
-    b.say("")
-    self.sound("lose" if st.winner != me and opp < OPP_PASS else "win")
-    b.show_panel(end_lines(s, st, over, names))
-    self._turn_lights()
-    if over:
-        self.session = None
-    else:
-        s.next_round()
-    self.save()
+    """The end of a game (ui.st2.ending: loaded only while its panel shows)."""
+    from ui.st2 import ending
+
+    ending.round_end(self)

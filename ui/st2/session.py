@@ -12,8 +12,6 @@ from engine.rng import Rng
 from ui import session as S
 from ui.session import OPP_DEMO, OPP_PASS, _round_seed
 
-GAME_VERSION = 2  # the header is Session.pack's; the body an engine.st2.record match record
-
 
 class Game:
     """One game of the match: its seed and moves (the screens' `rec`), replayed exactly."""
@@ -120,40 +118,7 @@ class Session(S.Session):
         return len(self.games)
 
     def pack(self):
-        """Session.pack's header (version, game, variant, role, match kind, seed; then 5 bytes
-        unused by this game: 0) and the match's packed record (engine.st2.record)."""
-        from engine.st2.record import Record
+        """The match as bytes for the save (ui.st2.save, loaded for it and let go of after)."""
+        from ui.st2 import save
 
-        t = self.settings
-        s = self.seed
-        head = bytes(
-            (GAME_VERSION, 2, t.variant, t.role, t.kind, s >> 24 & 255, s >> 16 & 255, s >> 8 & 255, s & 255)
-        )
-        r = Record(None, None, t.kind, t.variant)
-        for gm in self.games:
-            r.add_game(gm.seed, gm.moves)
-        return head + bytes(5) + r.pack()
-
-
-def unpack(data, settings, chooser=None):
-    """A Session from pack() bytes (ui.resume.session, for a saved game of the second game);
-    IllegalMove if they do not match the settings or do not replay exactly."""
-    from engine.errors import IllegalMove
-    from engine.st2.record import unpack as unrec
-
-    if len(data) < 14 + 4:
-        raise IllegalMove("the saved game is too short")
-    seed = (data[5] << 24) | (data[6] << 16) | (data[7] << 8) | data[8]
-    rec = unrec(data[14:])
-    if rec.variant != settings.variant or rec.mode != settings.kind or not rec.games:
-        raise IllegalMove("the saved game does not match its settings")
-    games = []
-    for i in range(len(rec.games)):
-        sd, moves = rec.games[i]
-        if sd != _round_seed(seed, i):
-            raise IllegalMove("the saved game does not match its match")
-        games.append(Game(sd, settings.variant, list(moves)))
-    s = Session(settings, seed, chooser, games)
-    if s.match.over():
-        raise IllegalMove("the saved match is over")
-    return s
+        return save.pack(self)
