@@ -19,8 +19,8 @@ from ui import session as S  # noqa: E402
 from ui.st2 import ending  # noqa: E402
 
 S_GAME = P.S_CLEAR + 1  # the Game row
-from ui.gfx import C_CLAN, PALETTE  # noqa: E402
-from ui.platform import K_A, K_B, K_LEFT, K_RIGHT, K_SELECT, K_START  # noqa: E402
+from ui.gfx import C_CLAN, CHARS, PALETTE  # noqa: E402
+from ui.platform import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_SELECT, K_START  # noqa: E402
 
 
 def first_legal_chooser(settings):
@@ -97,6 +97,11 @@ def play_game_by_keys(app, check=None, limit=800):
             if len(s.rec.moves) == n:  # the cursor was on a tile (oil, declare): to a card
                 press(app, K_B, K_RIGHT, K_A, K_A)
         check_state(app.session.state if app.session is not None else s.state)
+        if app.board is not None:  # every character the screen writes is one the font has
+            texts = [app.board.msg.text] + (
+                [ln.text for ln in app.board.panel.lines] if app.board.panel else []
+            )
+            assert all(ch in CHARS for t in texts for ch in t), texts
     pytest.fail("the game did not end")
 
 
@@ -422,3 +427,42 @@ def test_each_game_imports_only_its_own_modules(plat):
         press(app, K_A, K_A)
         app.ai_turn()
     assert loaded(("engine.st2", "ui.st2")) == []
+
+
+def test_cursor_moves_redraw_at_most_a_tenth_of_the_screen(plat):
+    """Issue 17 item 5: a cursor move (hand, tiles, the retreat's tiles) redraws <= 10 % of
+    the 160 x 128 frame; the redrawn pixels are the simulator's dirty areas."""
+    app = A.App(plat, seed=31, chooser_for=first_legal_chooser)
+    s = start(app, 0)
+    moves = []
+    for turn in range(12):
+        if app.ai_pending():
+            app.ai_turn()
+        if s.state.phase == G.PH_DECLARE:
+            press(app, K_B)
+            continue
+        for k in (K_RIGHT, K_RIGHT, K_LEFT):  # over the hand (and on to the tiles, the retreat)
+            app.key(k)
+            moves.append(plat.last_refresh_pixels)
+        if app.cpart == 1:
+            app.key(K_A)  # a card taken: the tile cursor
+            for k in (K_RIGHT, K_LEFT):
+                app.key(k)
+                moves.append(plat.last_refresh_pixels)
+            app.key(K_B)
+        if turn == 6 and s.state.to_move == 0:  # the retreat step's cursor
+            for _ in range(12):
+                app.key(K_LEFT)
+                if app.board.msg.text.startswith("Retreat"):
+                    break
+            app.key(K_A)
+            for k in (K_RIGHT, K_LEFT):
+                app.key(k)
+                moves.append(plat.last_refresh_pixels)
+            app.key(K_DOWN)
+        press(app, K_A, K_A)
+    assert len(moves) > 40 and max(moves) <= 160 * 128 // 10, max(moves)
+    print(
+        "cursor moves: %d, mean %.0f px, max %d px (%.1f %%)"
+        % (len(moves), sum(moves) / len(moves), max(moves), 100 * max(moves) / (160 * 128))
+    )

@@ -24,13 +24,13 @@ ROLES = ("Attacker", "Defender")
 
 
 def played_text(g, who, moves, n=-1):
-    """What `who` did in moves (a turn): "AI: oil 3, R5@2", "P1: R5@2, took 3 4"."""
+    """What `who` did in moves (a turn): "AI: oil 3, R5 on 2", "P1: R5 on 2, took 3 4"."""
     out = ""
     took = ""
     for m in moves:
         kind, card, t, extra = g.decode(m)
         if kind == g.KIND_PLAY:
-            out += ", %s@%d" % (name(card), t + 1)
+            out += ", %s on %d" % (name(card), t + 1)
         elif kind == g.KIND_CAULDRON:
             out += ", oil %d" % (t + 1)
         elif kind == g.KIND_RETREAT:
