@@ -1,5 +1,9 @@
 """`python -m sim [--headless --keys K,K,... --shots DIR [--lights]] [--seed S] [--save FILE]
-[--records DIR] [--screenshots DIR]`.
+[--records DIR] [--screenshots DIR] [--game st1|st2] [--variant base|tactic]
+[--role attacker|defender]`.
+
+--game, --variant and --role preset the settings (saved, as the settings menu would), then
+the title shows as usual: the menus are still there to change them.
 
 In a window (`make play`): the handheld game, keys as in docs/PLATFORM.md; F12 writes a
 screenshot-NNN.png into `shots/`, and each finished game's record is written into `games/`
