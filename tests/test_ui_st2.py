@@ -111,7 +111,7 @@ def test_a_whole_game_against_the_ai_in_each_role(plat, role):
     s = start(app, role)
     assert app.mode == A.BOARD and app.seat() == role
     play_game_by_keys(app)
-    st = app.result[0]
+    st = s.state
     assert st.phase == G.PH_OVER
     lines = [ln.text for ln in app.board.panel.lines]
     assert lines[0] == "GAME OVER" and lines[3] == "A: title"
@@ -123,9 +123,19 @@ def test_a_whole_game_against_the_ai_in_each_role(plat, role):
     )
     assert app.stats.wins(0) + app.stats.losses(0) == 0
     assert app.session is None and s.match.over()
+    from ui.play import LOSE_LIGHTS, WIN_LIGHTS
+
+    app.finish_anim()  # a declaration that ended the game blinks first
+    assert app._lit == (WIN_LIGHTS if won else LOSE_LIGHTS)  # the player's result, either role
     press(app, K_A)
     assert app.mode == A.TITLE
-    assert "engine.st1" not in __import__("sys").modules or True
+    app.pages.title_menu.select(P.T_STATS)
+    press(app, K_A)
+    lines = app.pages.text_lines
+    assert lines[0] == "STATISTICS: ST2"
+    want = [0, 0, 0, 0]
+    want[role * 2 + (not won)] = 1
+    assert lines[1] == "AI Easy: A %d-%d  D %d-%d" % tuple(want)
 
 
 def test_the_revenge_match_to_its_end_screen(plat):
@@ -466,3 +476,42 @@ def test_cursor_moves_redraw_at_most_a_tenth_of_the_screen(plat):
         "cursor moves: %d, mean %.0f px, max %d px (%.1f %%)"
         % (len(moves), sum(moves) / len(moves), max(moves), 100 * max(moves) / (160 * 128))
     )
+
+
+def test_an_ai_demo_game_plays_itself_and_counts_nowhere(plat):
+    app = A.App(plat, seed=37, chooser_for=first_legal_chooser)
+    s = start(app, 0, opponent=S.OPP_DEMO)
+    assert s.humans == (False, False)
+    for _ in range(400):
+        app.finish_anim()  # a declaration blinks first
+        if app.mode == A.ROUND_END:
+            break
+        assert app.ai_pending()
+        app.ai_turn()
+        check_state(s.state)
+    assert app.mode == A.ROUND_END and s.state.phase == G.PH_OVER
+    assert app.stats.wins() + app.stats.losses() == 0  # demo games are not the player's
+
+
+def test_chicken_versus_chef_is_shown_as_it_happens(plat):
+    """ "If a 0 is played opposite an 11 of the same colour (or the reverse), both cards are
+    discarded" (issue 14's summary of the rule): the table says so on the next turn."""
+    app = A.App(plat, seed=15, chooser_for=first_legal_chooser)
+    s = start(app, 0)
+    for _ in range(300):
+        if app.ai_pending():
+            app.ai_turn()
+        elif s.state.phase == G.PH_DECLARE:
+            press(app, K_B)
+        else:
+            press(app, K_A, K_A)
+        if "meets" in app.board.msg.text:
+            break
+    text = app.board.msg.text
+    assert text == "R11 meets R0"
+    st = s.state
+    assert st.loc[11] == 2 and st.loc[0] == 2  # both in the discard
+    plays = [m for m in s.rec.moves if G.kind(m) == G.KIND_PLAY]
+    assert G.decode(plays[-1])[1] in (0, 11)  # the turn's card was one of them
+    t = G.decode(plays[-1])[2]
+    assert not st.side[t]  # not a declaration's discard: the tile is undamaged

@@ -166,7 +166,12 @@ def title_key(self, k):
     elif r == P.T_STATS:
         self.help_page = -1
         self.back = TITLE
-        self.pages.show_text(P.stats_lines(self.stats))
+        if self.settings.game == 2:  # the second game's counts, by role
+            from ui.st2 import menus
+
+            self.pages.show_text(menus.stats_lines(self.stats))
+        else:
+            self.pages.show_text(P.stats_lines(self.stats))
         self._show(TEXT)
 
 

@@ -9,6 +9,14 @@ from ui.session import OPP_DEMO, OPP_PASS
 ROLES = ("Attacker", "Defender")
 
 
+class Outcome:
+    """What ui.play's end-of-game lights read (`result[0].winner`): 0 when the player at the
+    bottom won, 1 when they lost."""
+
+    def __init__(self, won):
+        self.winner = 0 if won else 1
+
+
 def _lines(who, st):
     """Who won the game, as what, and how (two lines)."""
     w = st.winner
@@ -75,7 +83,7 @@ def round_end(self):
         self.stats.record(1, me, t.variant, min(opp, 3), st.winner == me)
         if over and t.kind:
             self.stats.record_match(1, t.variant, min(opp, 3), s.match.winner() == t.role)
-    self.result = (st, over, opp)
+    self.result = (Outcome(st.winner == me), over, opp)
     self.last_play = ""
     if over:
         self._drop_ai()

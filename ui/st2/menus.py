@@ -64,6 +64,29 @@ def tracker_lines(view):
     return out
 
 
+def stats_lines(stats):
+    """The statistics page of the second game: per opponent, wins-losses as Attacker (A) and
+    as Defender (D) over both variants (pass-and-play: P1's), the revenge matches against the
+    AI, and the streaks (shared by both games)."""
+    out = ["STATISTICS: ST2"]
+    for level, nm in ((0, "AI Easy"), (1, "AI Medium"), (2, "AI Hard"), (3, "Pass&play")):
+        out.append(
+            "%s: A %d-%d  D %d-%d"
+            % (
+                nm,
+                stats.wins(1, 0, -1, level),
+                stats.losses(1, 0, -1, level),
+                stats.wins(1, 1, -1, level),
+                stats.losses(1, 1, -1, level),
+            )
+        )
+    won = stats.matches(True, 1) - stats.matches(True, 1, -1, 3)
+    out.append("Revenge: %d won %d lost" % (won, stats.matches(False, 1) - stats.matches(False, 1, -1, 3)))
+    out.append("Streak now: %d" % stats.current)
+    out.append("Longest streak: %d" % stats.longest)
+    return out
+
+
 # The rules help pages: 8 lines of up to 26 characters each.
 HELP = (
     (

@@ -103,8 +103,31 @@ def redraw(self, note=None):
     elif self.cpart == TARGET:
         note = "Declare %d? A" % (t + 1)
     else:
-        note = self.last_play or ("Your turn, " if s.settings.opponent != OPP_PASS else "") + ROLES[seat]
+        note = (
+            chef(s, st)
+            or self.last_play
+            or ("Your turn, " if s.settings.opponent != OPP_PASS else "") + ROLES[seat]
+        )
     b.say(note)
+
+
+def chef(s, st):
+    """ "Chicken versus Chef" as it happened in the last turn (a 0 and the 11 of its colour
+    played opposite each other, both discarded): "R0 meets R11", else None."""
+    g = s.g
+    mv = s.rec.moves
+    took = 0  # tiles declared since: their cards went with the declaration
+    for i in range(len(mv) - 1, max(-1, len(mv) - 6), -1):
+        kind, c, t, _ = g.decode(mv[i])
+        if kind == g.KIND_DECLARE:
+            took |= 1 << t
+        elif kind == g.KIND_PLAY:
+            v = c % 12
+            other = c + 11 if v == 0 else c - 11 if v == 11 else -1
+            if other >= 0 and not took >> t & 1 and st.loc[c] == 2 and st.loc[other] == 2:
+                return "%s meets %s" % (name(c), name(other))
+            return None
+    return None
 
 
 def key(self, k):
