@@ -38,10 +38,10 @@ class Recorder:
         rec = s.rec if s is not None else None
         if rec is self._rec:
             if rec is not None and s.round_over():
-                self._write(s.match.played + 1)  # over, and not yet scored by the App
+                self._write(_played(s) + 1)  # over, and not yet scored by the App
             return
         if self._rec is not None:
-            self._write(self._session.match.played)  # the App scored it and moved on
+            self._write(_played(self._session))  # the App scored it and moved on
         self._session, self._rec = s, rec
 
     def _write(self, round_no):
@@ -55,8 +55,13 @@ class Recorder:
         path = None
         if self.folder is not None:
             path = self._path()
+            out = rec
+            if getattr(self._session, "games", None) is not None:  # the second game (ui.session2)
+                from engine.st2.record import Record
+
+                out = Record(rec.seed, rec.moves, 0, rec.variant)
             with open(path, "w", encoding="utf-8") as f:
-                f.write(header(self._session, round_no) + record_text(rec))
+                f.write(header(self._session, round_no) + record_text(out))
             self.written.append(path)
         self.finished.append((st, path))
         if self.out is not None and path is not None:
@@ -64,13 +69,20 @@ class Recorder:
 
     def _path(self):
         os.makedirs(self.folder, exist_ok=True)
-        stem = os.path.join(self.folder, time.strftime("%Y%m%d-%H%M%S") + "-st1")
+        game = self._session.g.NAME if self._session is not None else "st1"
+        stem = os.path.join(self.folder, time.strftime("%Y%m%d-%H%M%S") + "-" + game)
         path = stem + ".txt"
         n = 1
         while os.path.exists(path):
             n += 1
             path = "%s_%d.txt" % (stem, n)
         return path
+
+
+def _played(s):
+    """Games of the session's match already scored."""
+    m = s.match
+    return len(m.results) if getattr(s, "games", None) is not None else m.played
 
 
 def header(session, round_no):
@@ -88,6 +100,10 @@ def header(session, round_no):
         "# Schotten Totten, played on the simulator on %s" % time.strftime("%Y-%m-%d %H:%M"),
         "# player 1: %s, player 2: %s" % seats,
     ]
-    if session.match.rounds > 1:
+    if getattr(session, "games", None) is not None:
+        lines[0] = lines[0].replace("Totten", "Totten 2")
+        lines[1] = "# the Attacker: %s, the Defender: %s" % (seats if session.me == 0 else seats[::-1])
+        lines.append("# game %d (match seed %d)" % (round_no, session.seed))
+    elif session.match.rounds > 1:
         lines.append("# round %d of %d (match seed %d)" % (round_no, session.match.rounds, session.seed))
     return "\n".join(lines) + "\n"

@@ -1,5 +1,9 @@
 """`python -m sim [--headless --keys K,K,... --shots DIR [--lights]] [--seed S] [--save FILE]
-[--records DIR] [--screenshots DIR]`.
+[--records DIR] [--screenshots DIR] [--game st1|st2] [--variant base|tactic]
+[--role attacker|defender]`.
+
+--game, --variant and --role preset the settings (saved, as the settings menu would), then
+the title shows as usual: the menus are still there to change them.
 
 In a window (`make play`): the handheld game, keys as in docs/PLATFORM.md; F12 writes a
 screenshot-NNN.png into `shots/`, and each finished game's record is written into `games/`
@@ -46,8 +50,36 @@ def clear_shots(folder):
             os.remove(os.path.join(folder, f))
 
 
-def headless(keys, shots, seed, save, lights=False, records=None, out=print):
-    """Press `keys` on a headless simulator; one screenshot per key into `shots`."""
+GAMES = ("st1", "st2")
+VARIANTS = ("base", "tactic")
+ROLES = ("attacker", "defender")
+
+
+def preset(app, game=None, variant=None, role=None):
+    """Settings chosen on the command line (--game, --variant, --role) set and saved; the
+    title shows with them (the menus are still there to change them)."""
+    if game is None and variant is None and role is None:
+        return
+    from ui import title
+    from ui.session import Settings
+
+    app._title()
+    s = app.settings
+    new = Settings(s.timing, s.opponent, s.rounds, s.auto_claims, s.sound, s.first)
+    new.game = s.game if game is None else GAMES.index(game) + 1
+    new.variant = s.variant if variant is None else VARIANTS.index(variant)
+    new.role = s.role if role is None else ROLES.index(role)
+    new.kind = s.kind
+    if title.ends_game(app, new):
+        app.session = None  # a saved game under other settings: ended, as the menu would
+    app.settings = new
+    app.save()
+    app._title(title.refused(new) or "A: choose")
+
+
+def headless(keys, shots, seed, save, lights=False, records=None, out=print, settings=()):
+    """Press `keys` on a headless simulator; one screenshot per key into `shots`. `settings`:
+    preset()'s (game, variant, role), None for each left as saved."""
     from ui.app import App
 
     os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -57,6 +89,7 @@ def headless(keys, shots, seed, save, lights=False, records=None, out=print):
     p = SimPlatform(save, headless=True, step_ms=20)
     try:
         app = App(p, seed)
+        preset(app, *settings)
         rec = p.recorder = Recorder(app, records, out=None)
         rec.check()
         for i, k in enumerate(keys):
@@ -83,14 +116,26 @@ def summary(app, recorder):
 
     lines = []
     for i, (st, path) in enumerate(recorder.finished):
-        line = "game %d over: player %d wins, %d stones to %d" % (
-            i + 1,
-            st.winner + 1,
-            st.stones_of(st.winner),
-            st.stones_of(st.winner ^ 1),
-        )
+        if st.GAME == 2:
+            line = "game %d over: the %s wins, deck %d, tiles in good repair + cauldrons %d" % (
+                i + 1,
+                ("Attacker", "Defender")[st.winner],
+                st.ndeck,
+                st.undamaged_plus_oil(),
+            )
+        else:
+            line = "game %d over: player %d wins, %d stones to %d" % (
+                i + 1,
+                st.winner + 1,
+                st.stones_of(st.winner),
+                st.stones_of(st.winner ^ 1),
+            )
         lines.append(line + ("; record %s" % path if path else ""))
     s = app.session
+    if s is not None and s.g.NAME == "st2":
+        from sim.tools_st2 import board_text
+    elif recorder.finished and recorder.finished[-1][0].GAME == 2:
+        from sim.tools_st2 import board_text
     if s is not None and not s.round_over():
         st = s.state
         p = st.to_move
@@ -103,11 +148,20 @@ def summary(app, recorder):
         else:
             me = None  # the AI demo: nobody's hand is the player's
         lines.append(board_text(st.view(me if me is not None else 0)))
+        two = s.g.NAME == "st2"
         if me is not None:
             who = "your" if s.settings.opponent < OPP_PASS else "player %d's" % (me + 1)
-            lines.append("%s hand: %s" % (who, " ".join(sorted_names(st.hand_of(me)))))
+            if two:
+                who = "your" if s.settings.opponent < OPP_PASS else "the %s's" % ("Attacker", "Defender")[me]
+            lines.append("%s hand: %s" % (who, " ".join(sorted_names(st.hand_of(me), s.g))))
         step = "claim step" if st.phase == st1.PH_CLAIM else "to play"
-        lines.append("player %d to move (%s)" % (p + 1, step))
+        if two:
+            lines.append(
+                "the %s to move (%s)"
+                % (("Attacker", "Defender")[p], "declare step" if st.phase else "to play")
+            )
+        else:
+            lines.append("player %d to move (%s)" % (p + 1, step))
     elif recorder.finished:
         lines.append(board_text(recorder.finished[-1][0]))
     else:
@@ -115,8 +169,11 @@ def summary(app, recorder):
     return "\n".join(lines)
 
 
-def sorted_names(cards):
-    from engine.cards import name
+def sorted_names(cards, g=None):
+    if g is not None and g.NAME == "st2":
+        from engine.st2.cards import name
+    else:
+        from engine.cards import name
 
     return [name(c) for c in sorted(cards)]
 
@@ -147,7 +204,13 @@ def main(argv):
     ap.add_argument(
         "--screenshots", default=SHOTS_DIR, help="folder for F12 screenshots (default %(default)s/)"
     )
+    ap.add_argument("--game", choices=GAMES, default=None, help="preset the settings' game")
+    ap.add_argument("--variant", choices=VARIANTS, default=None, help="preset the settings' variant")
+    ap.add_argument(
+        "--role", choices=ROLES, default=None, help="preset the second game's role (in its first game)"
+    )
     a = ap.parse_args(argv)
+    settings = (a.game, a.variant, a.role)
     try:
         keys = parse_keys(a.keys)
     except ValueError as e:
@@ -160,7 +223,7 @@ def main(argv):
 
             save = os.path.join(tempfile.mkdtemp(), "save.bin")
         seed = a.seed if a.seed is not None else HEADLESS_SEED
-        headless(keys, a.shots, seed, save, a.lights, a.records)
+        headless(keys, a.shots, seed, save, a.lights, a.records, settings=settings)
         return 0
     if not display_available():
         # One line, no traceback, and not a failure: the machine simply has no screen.
@@ -172,6 +235,7 @@ def main(argv):
     p.inject(keys)
     try:
         app = App(p, a.seed)
+        preset(app, *settings)
         p.recorder = Recorder(app, a.records or RECORDS_DIR)
         p.recorder.check()
         app.run()

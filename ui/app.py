@@ -16,7 +16,6 @@ import sys
 
 import displayio
 
-from engine.cards import name
 from ui.board import BoardView, layout_for
 from ui.platform import K_A, ticks_diff
 from ui.play import (  # noqa: F401 - the modes are part of this module's interface
@@ -37,7 +36,15 @@ from ui.play import (  # noqa: F401 - the modes are part of this module's interf
 from ui.session import OPP_DEMO, OPP_PASS, Session, Settings
 from ui.store import Store
 
-_MENU_MODULES = ("ui.menus", "ui.title", "ui.pages", "ui.widgets", "ui.help", "ui.stats")  # the menus'
+_MENU_MODULES = (
+    "ui.menus",
+    "ui.title",
+    "ui.pages",
+    "ui.widgets",
+    "ui.help",
+    "ui.stats",
+    "ui.st2.menus",
+)  # the menus'
 _tick_ok = {}  # engine.ai.choose -> does it take tick=? (found out on the first call)
 
 
@@ -183,7 +190,12 @@ class App(Play):
         if mode in (BOARD, HANDOVER, ROUND_END):
             self._drop_menus()
             if self.board is None:  # drawn whole by the caller's redraw
-                self.board = BoardView(layout_for(self.g, self.settings.variant))
+                V = BoardView
+                if self.g.NAME == "st2":
+                    from ui.st2 import board
+
+                    V = board.BoardView  # the wall
+                self.board = V(layout_for(self.g, self.settings.variant))
                 self.root.insert(0, self.board.group)
             return
         m = self._m()
@@ -235,7 +247,14 @@ class App(Play):
         from ui.pick import point_at
 
         point_at(self, m)  # the cursor on the hinted move, its last part still to press
+        if g.NAME == "st2":
+            from ui.st2 import play
+
+            self.redraw(play.hint(g, m))
+            return
         if kind == g.KIND_PLAY:
+            from engine.cards import name  # the first game's names (not loaded in the second)
+
             self.redraw("Hint: %s on stone %d" % (name(card), target + 1))
         elif kind == g.KIND_CLAIM:
             self.redraw("Hint: claim stone %d" % (target + 1))
@@ -257,7 +276,7 @@ class App(Play):
         elif m == ROUND_END:
             if k == K_A:
                 self.board.show_panel(None)
-                _unload(("ui.panel", "ui.stats"))  # the panel's and the counting's code
+                _unload(("ui.panel", "ui.stats", "ui.st2.ending"))  # the panel's and the counting's code
                 if self.session is None:
                     self._title()
                 else:

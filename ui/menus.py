@@ -46,9 +46,7 @@ def key(self, k):
             if self.back == BOARD:
                 self.redraw()
         elif m == TEXT and self.help_page >= 0 and k in (K_LEFT, K_RIGHT):
-            from ui.help import HELP
-
-            self.help_page = (self.help_page + (1 if k == K_RIGHT else -1)) % len(HELP)
+            self.help_page += 1 if k == K_RIGHT else -1
             help_page(self)
 
 
@@ -56,7 +54,12 @@ def pause(self):
     s = self.session
     pg = self.pages
     m = s.match
-    pg.pause_note.set("Round %d of %d  Points %d-%d" % (m.played + 1, m.rounds, m.scores[0], m.scores[1]))
+    if s.g.NAME == "st2":
+        from ui.st2 import menus
+
+        menus.pause(self)
+    else:
+        pg.pause_note.set("Round %d of %d  Points %d-%d" % (m.played + 1, m.rounds, m.scores[0], m.scores[1]))
     pg.pause_menu.set_grey(P.P_UNDO, not s.can_undo())
     pg.pause_menu.select(0)
     self._show(PAUSE)
@@ -70,9 +73,18 @@ def help_(self, back):
 
 
 def help_page(self):
-    from ui.help import HELP
+    """Show help page `self.help_page` (turned round): the pages of the game being played
+    (from the pause menu), else of the game the settings choose (from the title)."""
+    s = self.session
+    if s.g.NAME == "st2" if s is not None and self.back == BOARD else self.settings.game == 2:
+        from ui.st2 import menus as HELP
+
+        HELP = HELP.HELP
+    else:
+        from ui.help import HELP
 
     n = len(HELP)
+    self.help_page %= n
     lines = HELP[self.help_page].split("\n")
     self.pages.show_text(lines, "<  page %d/%d  >  B: back" % (self.help_page + 1, n))
 
@@ -94,6 +106,12 @@ def pause_key(self, k):
     elif r == P.P_TRACKER:
         s = self.session
         self.back = BOARD
+        if s.g.NAME == "st2":  # a text page: the 60 siege cards, the discard by colour
+            from ui.st2 import menus
+
+            menus.show_tracker(self, s.state.view(self.seat()))
+            self._show(TEXT)
+            return
         self.pages.show_tracker(s.state.view(self.seat()))
         self._show(TRACKER)
     elif r == P.P_HELP:

@@ -35,6 +35,9 @@ SETTINGS_ITEMS = (
     ("Sound", ("On", "Off")),
     ("Starts", ("You", "Other")),
     ("Clear data", None),
+    # The Game row (S_CLEAR + 1): game and variant (1 + row // 2, row & 1). For the second
+    # game ui.title puts its rows in place of these (ui.st2.menus.SETTINGS_ITEMS).
+    ("Game", ("Schotten Totten", "ST with tactics", "Schotten Totten 2", "ST2 with tactics")),
 )
 S_RULES, S_OPP, S_ROUNDS, S_CLAIMS, S_SOUND, S_FIRST, S_CLEAR = range(7)
 
@@ -79,6 +82,7 @@ class Pages:
         self.tracker_note = Line(n, 0, WHITE, CENTER, live=False)
         self.text_lines = ()
         self.footer = ""
+        self.head = ("SCHOTTEN TOTTEN", "")  # the title page's name, and a line for the ruleset
         self.page = -1
         self.group.hidden = True
 
@@ -97,8 +101,10 @@ class Pages:
         self.note.clear()
         self.grid.grid.hidden = page != PG_TRACKER
         if page == PG_TITLE:
-            a.line(0, "SCHOTTEN TOTTEN", GOLD, CENTER)
+            a.line(0, self.head[0], GOLD, CENTER)
             a.line(1, "Reiner Knizia", WHITE, CENTER)
+            if self.head[1]:
+                a.line(2, self.head[1], gfx.GREY, CENTER)
             self.title_menu.draw()
             self.title_note.draw()
         elif page == PG_SETTINGS:

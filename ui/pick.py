@@ -33,7 +33,6 @@ except ImportError:
         return x
 
 
-from engine.cards import name
 from ui.platform import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_UP
 from ui.session import CLAIM_STEP
 
@@ -287,4 +286,6 @@ def _choose(self):
     else:  # the cards that could still beat it; the player's own count as unseen (the rule)
         h = self._hand
         mine = any(c in h for c in why)
+        from engine.cards import name  # the first game's (the second's table: ui.st2.play)
+
         self.redraw(("Your hand counts: " if mine else "They could add ") + " ".join([name(c) for c in why]))

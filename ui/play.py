@@ -15,7 +15,6 @@ claimable stone. Claims (automatic, the AI's, manual) blink their stone gold for
 does), so headless tests step through frames without sleeping.
 """
 
-from engine.cards import name
 from ui.platform import K_SELECT, K_START, ticks_add, ticks_diff
 from ui.session import CLAIM_STEP, OPP_DEMO, OPP_PASS
 
@@ -36,6 +35,10 @@ def played_text(g, who, moves, n=-1):
     move in moves[n:], in 26 characters: "AI played R7 on stone 3", "AI could not play"; with
     claims "AI: R7 on 3, claimed 3 5", "You claimed 8", "AI: R7 on 3; you claimed 4"
     ("" if nothing)."""
+    if g.NAME == "st2":
+        from ui.st2 import play
+
+        return play.played_text(g, who, moves, n)
     play = ""
     mine = theirs = ""
     for i in range(len(moves)):
@@ -48,6 +51,8 @@ def played_text(g, who, moves, n=-1):
         elif kind == g.KIND_PASS:
             play = " could not play"
         elif kind == g.KIND_PLAY and not play:
+            from engine.cards import name  # the first game's names (not loaded in the second)
+
             play = "%s on %d" % (name(card), target + 1)
     some = mine or theirs
     if play[:1] == " ":
@@ -105,7 +110,7 @@ class Play:
         s = self.session
         if s.settings.opponent == OPP_PASS and self.mode != ROUND_END:
             return s.state.to_move
-        return 0
+        return getattr(s, "me", 0)  # the second game: the player's role (ui.st2.session)
 
     def _use_seat(self, seat):
         """Pass-and-play: each player keeps their own cursors."""
@@ -146,6 +151,11 @@ class Play:
     # -- drawing -----------------------------------------------------------------------------
 
     def redraw(self, note=None):
+        if self.g.NAME == "st2":
+            from ui.st2 import play
+
+            play.redraw(self, note)
+            return
         s = self.session
         st = s.state
         b = self.board
@@ -238,6 +248,11 @@ class Play:
             return
         if k == K_SELECT:
             self._hint()
+            return
+        if s.g.NAME == "st2":
+            from ui.st2 import play
+
+            play.key(self, k)
             return
         from ui.pick import pick_key
 
@@ -351,6 +366,11 @@ class Play:
 
     def _round_end(self):
         """Score the round, show its panel, save (ui/panel.py: loaded while a panel shows)."""
+        if self.g.NAME == "st2":
+            from ui.st2 import play
+
+            play.round_end(self)
+            return
         from ui.panel import round_end
 
         round_end(self)

@@ -125,8 +125,9 @@ def _migrate(version, data, start, n):
 
 def settings(data):
     """Settings.unpack: format 2, or 1 (the first game's base game); the defaults for anything
-    missing, out of range or of a ruleset these screens do not play."""
-    from ui.session import PLAYABLE, ROUNDS, Settings
+    missing or out of range. A ruleset these screens do not play yet is kept: the title says
+    so and starts no game of it (ui.title.refused)."""
+    from ui.session import ROUNDS, Settings
 
     s = Settings()
     n = len(data) if data else 0
@@ -140,7 +141,8 @@ def settings(data):
             and data[4] < 2
             and data[5] < 2
             and data[6] < 2
-            and more[:2] in PLAYABLE
+            and 1 <= more[0] <= 2
+            and more[1] < 2
             and more[2] < 2
             and more[3] < 2
         ):
@@ -167,6 +169,10 @@ def session(data, settings, chooser=None):
     what = (data[1], data[2], data[3], data[4]) if v == 2 else (1, 0, 0, 0)
     if what != (settings.game, settings.variant, settings.role, settings.kind):
         raise IllegalMove("the saved game is of another game or variant than the settings")
+    if what[0] == 2:
+        from ui.st2 import save
+
+        return save.unpack(data, settings, chooser)
     seed = (data[o] << 24) | (data[o + 1] << 16) | (data[o + 2] << 8) | data[o + 3]
     rounds, played, s0, s1, first = data[o + 4 : o + 9]
     rec = unpack(data[o + 9 :])

@@ -7,7 +7,7 @@ from ui import pages as P
 from ui.menus import help_
 from ui.platform import K_A, K_B, K_START
 from ui.play import CONFIRM, SETTINGS, TEXT, TITLE
-from ui.session import Session, Settings
+from ui.session import OPP_PASS, PLAYABLE, Session, Settings
 from ui.widgets import BACK, CHANGED, MOVED, START
 
 
@@ -22,9 +22,28 @@ def key(self, k):
         confirm_key(self, k)
 
 
+def refused(s):
+    """Why settings `s` cannot start a game here (None: they can): a ruleset whose screens
+    are not there yet (ui.session.PLAYABLE), or one without an AI (the second game's tactic
+    variant) while the opponent is one: pass-and-play only. (Few new names in the code the
+    first game loads: see ui/st2/__init__.py.)"""
+    if (s.game, s.variant) not in PLAYABLE:
+        return "Tactic: not playable yet"
+    if (s.game, s.variant) not in ((1, 0), (1, 1), (2, 0)) and s.opponent != OPP_PASS:
+        return "No AI yet: pass&play only"
+    return None
+
+
 def title(self, note="A: choose"):
     """The title page; Continue is greyed out when there is no game to continue."""
     drop_game(self)
+    s = self.settings
+    if s.game == 2:
+        from ui.st2 import menus
+
+        self.pages.head = menus.head(s)
+    else:
+        self.pages.head = ("SCHOTTEN TOTTEN", "Tactic variant" if s.variant else "")
     self._show(TITLE)
     pg = self.pages
     pg.title_note.set(note)
@@ -44,32 +63,51 @@ def drop_game(self):
     del self.opts[:]
     from ui.app import _unload
 
-    _unload(("engine.st1", "engine.st2", "engine.games", "engine.match", "ui.pick"))
+    _unload(("engine.st1", "engine.st2", "engine.games", "engine.match", "ui.pick", "ui.st2"))
 
 
 def load_settings_menu(self):
+    """The menu's rows from the settings: the first game's, or the second game's (its role
+    and match kind in place of the rules and rounds, ui.st2.menus.SETTINGS_ITEMS)."""
     s = self.settings
     m = self.pages.settings_menu
-    m.set_choice(P.S_RULES, s.timing)
+    two = s.game == 2
+    items = P.SETTINGS_ITEMS
+    if two:
+        from ui.st2 import menus
+
+        items = menus.SETTINGS_ITEMS
+    if m.items is not items:
+        m.items = items
+        m.grey[P.S_FIRST] = two
+        if m.live:
+            m.draw()
+    m.set_choice(P.S_RULES, s.role if two else s.timing)
     m.set_choice(P.S_OPP, s.opponent)
-    m.set_choice(P.S_ROUNDS, P.ROUNDS.index(s.rounds) if s.rounds in P.ROUNDS else 0)
+    m.set_choice(P.S_ROUNDS, s.kind if two else P.ROUNDS.index(s.rounds) if s.rounds in P.ROUNDS else 0)
     m.set_choice(P.S_CLAIMS, 0 if s.auto_claims else 1)
     m.set_choice(P.S_SOUND, 0 if s.sound else 1)
-    m.set_choice(P.S_FIRST, s.first)
+    m.set_choice(P.S_FIRST, 0 if two else s.first)
+    m.set_choice(P.S_CLEAR + 1, (s.game - 1) * 2 + s.variant)
 
 
 def read_settings_menu(self):
+    """Settings from the menu's rows; the other game's fields as in the settings."""
     m = self.pages.settings_menu
+    old = self.settings
+    two = m.items is not P.SETTINGS_ITEMS  # the second game's rows are on
     new = Settings(
-        m.choice(P.S_RULES),
+        old.timing if two else m.choice(P.S_RULES),
         m.choice(P.S_OPP),
-        P.ROUNDS[m.choice(P.S_ROUNDS)],
+        old.rounds if two else P.ROUNDS[m.choice(P.S_ROUNDS)],
         1 - m.choice(P.S_CLAIMS),
         1 - m.choice(P.S_SOUND),
-        m.choice(P.S_FIRST),
+        old.first if two else m.choice(P.S_FIRST),
     )
-    old = self.settings  # the menu has no row for these yet: they stay as they are
-    new.game, new.variant, new.role, new.kind = old.game, old.variant, old.role, old.kind
+    g = m.choice(P.S_CLEAR + 1)
+    new.game, new.variant = 1 + g // 2, g & 1
+    new.role = m.choice(P.S_RULES) if two else old.role
+    new.kind = m.choice(P.S_ROUNDS) if two else old.kind
     return new
 
 
@@ -94,7 +132,17 @@ def ends_game(self, new):
 def title_key(self, k):
     r = self.pages.title_menu.key(k)
     if r == P.T_NEW:
-        self.session = Session(self.settings, self.seed, self.chooser_for(self.settings))
+        s = self.settings
+        why = refused(s)
+        if why:
+            self.pages.title_note.set(why)
+            return
+        if s.game == 2:
+            from ui.st2 import session
+
+            self.session = session.Session(s, self.seed, self.chooser_for(s))
+        else:
+            self.session = Session(s, self.seed, self.chooser_for(s))
         self.kept = None  # a saved game that could not be resumed is replaced now
         self.seed = (self.seed * 1103515245 + 12345) & 0x7FFFFFFF
         for i in range(4):
@@ -118,7 +166,12 @@ def title_key(self, k):
     elif r == P.T_STATS:
         self.help_page = -1
         self.back = TITLE
-        self.pages.show_text(P.stats_lines(self.stats))
+        if self.settings.game == 2:  # the second game's counts, by role
+            from ui.st2 import menus
+
+            self.pages.show_text(menus.stats_lines(self.stats))
+        else:
+            self.pages.show_text(P.stats_lines(self.stats))
         self._show(TEXT)
 
 
@@ -126,8 +179,12 @@ def settings_note(self):
     """What the keys do on the settings row under the marker (a value changes with A, Left
     or Right), or that the settings chosen end the game in progress."""
     m = self.pages.settings_menu
-    if ends_game(self, read_settings_menu(self)):
+    new = read_settings_menu(self)
+    why = refused(new)
+    if ends_game(self, new):
         note = "This ends the current game"
+    elif why and m.index in (P.S_OPP, P.S_CLEAR + 1):
+        note = why
     else:
         note = "A: clear...   B: back" if m.index == P.S_CLEAR else "A < >: change   B: back"
     self.pages.settings_note.set(note)
@@ -139,6 +196,11 @@ def settings_key(self, k):
         self.pages.show_text(P.CONFIRM_CLEAR, "A: yes, clear   B: no")
         self._show(CONFIRM)
     elif r in (CHANGED, MOVED):
+        if r == CHANGED and self.pages.settings_menu.index == P.S_CLEAR + 1:
+            # another game: its rows (the choices made so far kept in the settings, which
+            # leaving the menu saves as always)
+            self.settings = read_settings_menu(self)
+            load_settings_menu(self)
         settings_note(self)
     elif r in (BACK, START):
         new = read_settings_menu(self)
@@ -148,7 +210,7 @@ def settings_key(self, k):
             self.session.settings = new  # claims and sound apply at once
         self.settings = new
         self.save()
-        self._title()
+        self._title(refused(new) or "A: choose")
 
 
 def confirm_key(self, k):

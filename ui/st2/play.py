@@ -1,0 +1,176 @@
+"""The second game's table: what ui.play does for the first game, where the second differs.
+Each function takes the App as `self` (ui.play's hooks call them when `self.g` is the second
+game's object); loaded only for the second game.
+
+- `redraw`: the wall (ui.st2.board.BoardView), the player's role at the bottom (the Attacker is
+  seat 0), what the cursor is on in words: a tile's need while a card is placed, the card an
+  Oil Cauldron would remove (framed in gold), a declaration, the retreat.
+- `key`: the picker (ui.pick) with two changes. The retreat's many tile sets are one
+  entry at the end of the options ("Retreat?"): A there opens the retreat step, where
+  Left/Right walk the tiles holding the Attacker's cards, A marks or unmarks one, B retreats
+  from the tiles marked (with none marked: back), Down goes back. A declaration tried on a
+  complete formation that does not hold says which of the Defender's cards could still beat
+  it (the second game's card names).
+- `round_end`: the end of a game and of the revenge match, with its tie-break explained.
+"""
+
+from engine.st2.cards import name
+from ui.platform import K_A, K_LEFT, K_RIGHT
+from ui.play import BOARD, HANDOVER
+from ui.session import OPP_DEMO, OPP_PASS
+from ui.st2.board import need_text
+
+ROLES = ("Attacker", "Defender")
+
+
+def played_text(g, who, moves, n=-1):
+    """What `who` did in moves (a turn): "AI: oil 3, R5 on 2", "P1: R5 on 2, took 3 4"."""
+    out = ""
+    took = ""
+    for m in moves:
+        kind, card, t, extra = g.decode(m)
+        if kind == g.KIND_PLAY:
+            out += ", %s on %d" % (name(card), t + 1)
+        elif kind == g.KIND_CAULDRON:
+            out += ", oil %d" % (t + 1)
+        elif kind == g.KIND_RETREAT:
+            out += ", back " + "".join([str(i + 1) for i in range(7) if extra >> i & 1])
+        elif kind == g.KIND_DECLARE:
+            took += " %d" % (t + 1)
+        elif kind == g.KIND_PASS:
+            out += ", passed"
+    if took:
+        out += ", took" + took
+    return who + ":" + out[1:] if out else ""
+
+
+def hint(g, m):
+    """The hint's words for move m."""
+    return "Hint: " + played_text(g, "", [m])[1:].strip()
+
+
+def _ret(self):
+    return getattr(self, "ret", -1)
+
+
+def redraw(self, note=None):
+    s = self.session
+    st = s.state
+    g = s.g
+    b = self.board
+    seat = self.seat()
+    self._use_seat(seat)
+    human = self.mode == BOARD and s.human_to_move()
+    hide = self.mode == HANDOVER
+    marks = g.claimable(st) if human and st.to_move == 0 else ()
+    b.draw(st, seat, () if hide else None, marks)
+    self._turn_lights()
+    if hide:
+        r = ROLES[st.to_move]
+        b.point_hand(None)
+        b.point_stone(None, 0)
+        b.say("")
+        n = s.game_no()
+        last = self.last_play or ("New game" if s.settings.kind == 0 else "Game %d" % n)
+        b.show_panel((r.upper() + "'S TURN", last, "Pass it to the " + r, r + ": press A"))
+        return
+    b.show_panel(None)
+    if not human:
+        b.point_hand(None)
+        b.point_stone(None, 0)
+        b.say(note or ("AI demo" if s.settings.opponent == OPP_DEMO else "Opponent's turn"))
+        return
+    if _ret(self) >= 0:
+        from ui.st2 import steps
+
+        steps.draw(self, b, note)
+        return
+    from ui.pick import EXTRA, TARGET, point
+
+    point(self, b, st, seat)
+    t = self.stone_i
+    if note:
+        pass
+    elif st.phase == g.PH_DECLARE:
+        note = "A:declare B:done"
+    elif self.cpart == EXTRA and self.opts:
+        note = "Retreat? A: tiles"
+    elif self.cpart == TARGET and self.sel:
+        note = "T%d: %s" % (t + 1, need_text(t, st.side[t]))
+    elif self.cpart == TARGET and st.to_move == 1:
+        b.point_last(t, 0)  # the Attacker's card closest to the tile: the one it removes
+        note = "Oil %d: off %s" % (t + 1, name(st.board[t * 8]))
+    elif self.cpart == TARGET:
+        note = "Declare %d? A" % (t + 1)
+    else:
+        note = (
+            chef(s, st)
+            or self.last_play
+            or ("Your turn, " if s.settings.opponent != OPP_PASS else "") + ROLES[seat]
+        )
+    b.say(note)
+
+
+def chef(s, st):
+    """ "Chicken versus Chef" as it happened in the last turn (a 0 and the 11 of its colour
+    played opposite each other, both discarded): "R0 meets R11", else None."""
+    g = s.g
+    mv = s.rec.moves
+    took = 0  # tiles declared since: their cards went with the declaration
+    for i in range(len(mv) - 1, max(-1, len(mv) - 6), -1):
+        kind, c, t, _ = g.decode(mv[i])
+        if kind == g.KIND_DECLARE:
+            took |= 1 << t
+        elif kind == g.KIND_PLAY:
+            v = c % 12
+            other = c + 11 if v == 0 else c - 11 if v == 11 else -1
+            if other >= 0 and not took >> t & 1 and st.loc[c] == 2 and st.loc[other] == 2:
+                return "%s meets %s" % (name(c), name(other))
+            return None
+    return None
+
+
+def key(self, k):
+    """A key of the human to move on the second game's table (ui.play.Play._board_key)."""
+    from ui.pick import EXTRA, TARGET, pick_key, read
+
+    s = self.session
+    st = s.state
+    g = s.g
+    read(self)
+    if (
+        _ret(self) >= 0
+        or (k == K_A and self.cpart == EXTRA and not self.sel and self.opts)
+        or (
+            k == K_A
+            and st.phase == g.PH_DECLARE
+            and self.cpart == TARGET
+            and self.stone_i not in g.claimable(st)
+        )
+    ):
+        from ui.st2 import steps  # the retreat's step, a declaration that does not hold
+
+        if steps.key(self, k):
+            return
+    was = self.cpart
+    pick_key(self, k)
+    if (k == K_LEFT or k == K_RIGHT) and was == EXTRA and self.cpart == EXTRA and self.opts:
+        # one "Retreat?" entry: skip the other tile sets
+        from ui.pick import _go
+
+        o = self.opts
+        if k == K_RIGHT:
+            _go(self, o[0])
+        else:
+            i = len(o) - 1
+            while i > 0 and o[i] >> 10 == EXTRA:
+                i -= 1
+            _go(self, o[i])
+        self.redraw()
+
+
+def round_end(self):
+    """The end of a game (ui.st2.ending: loaded only while its panel shows)."""
+    from ui.st2 import ending
+
+    ending.round_end(self)

@@ -1,0 +1,62 @@
+"""The second game's save: its match as bytes and back (ui.st2.session.Session.pack, and
+ui.resume.session for a saved game of the second game). Loaded for a save and let go of after
+it, with engine.st2.record (about 4 KB of code not held while the AI thinks).
+
+The bytes: Session.pack's header (version, game, variant, role, match kind, seed), then 5
+bytes this game leaves 0, then the match's packed record (engine.st2.record: every game of
+the match, its seed and moves).
+"""
+
+from ui.session import _round_seed
+from ui.st2.session import Game, Session
+
+GAME_VERSION = 2
+
+
+def _let_go():
+    from ui.app import _unload
+
+    _unload(("engine.st2.record", "ui.st2.save"))
+
+
+def pack(self):
+    """Session.pack's header (version, game, variant, role, match kind, seed; then 5 bytes
+    unused by this game: 0) and the match's packed record (engine.st2.record)."""
+    from engine.st2.record import Record
+
+    t = self.settings
+    s = self.seed
+    head = bytes(
+        (GAME_VERSION, 2, t.variant, t.role, t.kind, s >> 24 & 255, s >> 16 & 255, s >> 8 & 255, s & 255)
+    )
+    r = Record(None, None, t.kind, t.variant)
+    for gm in self.games:
+        r.add_game(gm.seed, gm.moves)
+    out = head + bytes(5) + r.pack()
+    _let_go()
+    return out
+
+
+def unpack(data, settings, chooser=None):
+    """A Session from pack() bytes (ui.resume.session, for a saved game of the second game);
+    IllegalMove if they do not match the settings or do not replay exactly."""
+    from engine.errors import IllegalMove
+    from engine.st2.record import unpack as unrec
+
+    if len(data) < 14 + 4:
+        raise IllegalMove("the saved game is too short")
+    seed = (data[5] << 24) | (data[6] << 16) | (data[7] << 8) | data[8]
+    rec = unrec(data[14:])
+    if rec.variant != settings.variant or rec.mode != settings.kind or not rec.games:
+        raise IllegalMove("the saved game does not match its settings")
+    games = []
+    for i in range(len(rec.games)):
+        sd, moves = rec.games[i]
+        if sd != _round_seed(seed, i):
+            raise IllegalMove("the saved game does not match its match")
+        games.append(Game(sd, settings.variant, list(moves)))
+    _let_go()
+    s = Session(settings, seed, chooser, games)
+    if s.match.over():
+        raise IllegalMove("the saved match is over")
+    return s
