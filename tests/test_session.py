@@ -293,13 +293,13 @@ def test_settings_of_version_1_are_migrated():
 def test_settings_refuse_short_corrupt_and_unplayable_data():
     """Anything but a whole valid record of a known version gives the defaults (never an
     exception): every truncation, every unknown version, every field out of range, and a
-    game or variant these screens do not play (the second game, a tactic variant)."""
+    game or variant these screens do not play (the second game, a third variant)."""
     good = Settings(st1.T1999, OPP_HARD_, 3, 0, 1, 1).pack()
     for n in range(len(good)):
         assert fields(Settings.unpack(good[:n])) == DEFAULTS, n
     for v in (0, 3, 255):
         assert fields(Settings.unpack(bytes((v,)) + good[1:])) == DEFAULTS
-    for i, bad in ((1, 2), (2, 5), (3, 2), (4, 2), (5, 2), (6, 2), (7, 2), (7, 0), (8, 1), (9, 2), (10, 2)):
+    for i, bad in ((1, 2), (2, 5), (3, 2), (4, 2), (5, 2), (6, 2), (7, 2), (7, 0), (8, 2), (9, 2), (10, 2)):
         data = bytearray(good)
         data[i] = bad
         assert fields(Settings.unpack(bytes(data))) == DEFAULTS, (i, bad)

@@ -235,7 +235,14 @@ class App(Play):
         from ui.pick import point_at
 
         point_at(self, m)  # the cursor on the hinted move, its last part still to press
-        if kind == g.KIND_PLAY:
+        t = None
+        if self.board.tx is not None:  # the first game's tactic moves (ui.tact)
+            from ui.tact import hint_text
+
+            t = hint_text(g, m)
+        if t is not None:
+            self.redraw(t)
+        elif kind == g.KIND_PLAY:
             self.redraw("Hint: %s on stone %d" % (name(card), target + 1))
         elif kind == g.KIND_CLAIM:
             self.redraw("Hint: claim stone %d" % (target + 1))

@@ -33,10 +33,13 @@ SIDE_X = 136
 PANEL_Y = 128 - 51
 
 
+TACTIC1 = (9, 4, 9)  # Schotten Totten's tactic variant: nine hand slots (Recruiter), ui.tact
+
+
 def layout_for(g, variant=0):
     """The layout of game object g's ruleset: (targets, card rows a side, hand cards)."""
-    if g.NAME == "st1" and not variant:
-        return BASE
+    if g.NAME == "st1":
+        return TACTIC1 if variant else BASE
     return (g.NTARGETS, 4, g.HMAX if variant else g.HAND)
 
 
@@ -45,6 +48,10 @@ class BoardView:
 
     def __init__(self, layout=BASE):
         n, rows, hand_n = layout
+        tactic = layout == TACTIC1
+        mapper = gfx.st1_tile
+        if tactic:  # the first game's tactic table: its cards and extras (ui.tact)
+            from ui.tact import tile as mapper
         self.n = n
         self.rows = rows
         base = rows == 3 and hand_n <= 6
@@ -55,20 +62,20 @@ class BoardView:
         size = gfx.LARGE if base else gfx.SMALL
         hand_y = self.hand_y = msg_y + (14 if base else 13)
         self.hand_w = gfx.TILE_W[size]
-        side_x = SIDE_X if base else HAND_X + hand_n * self.hand_w + 3
+        side_x = SIDE_X if base else HAND_X + min(hand_n, 7) * self.hand_w + 3
         self.group = displayio.Group()
         self.bg = gfx.Box(0, 0, 160, 128, gfx.PALETTE[gfx.C_TABLE])
         self.group.append(self.bg.grid)
         # Rows of small cards: opp rows (k = rows-1 .. 0 from the top), then my rows k = 0...
-        self.opp = gfx.Cards(gfx.SMALL, n, rows, self.x, OPP_Y)
-        self.mine = gfx.Cards(gfx.SMALL, n, rows, self.x, mine_y)
+        self.opp = gfx.Cards(gfx.SMALL, n, rows, self.x, OPP_Y, mapper)
+        self.mine = gfx.Cards(gfx.SMALL, n, rows, self.x, mine_y, mapper)
         self.stones = gfx.Cards(gfx.SMALL, n, 1, self.x, stone_y)
         for g in (self.opp, self.mine, self.stones):
             self.group.append(g.grid)
         for s in range(n):
             self.stones.set_tile(s, gfx.T_NUMBERED + s)
         self.tiles = bytearray(n)  # what each stone shows when settled
-        self.hand = gfx.Cards(size, hand_n, 1, HAND_X, hand_y)
+        self.hand = gfx.Cards(size, hand_n, 1, HAND_X, hand_y, mapper)
         self.group.append(self.hand.grid)
         self.stone_cursor = gfx.Sprite(gfx.SMALL, gfx.T_CURSOR, 0, 0, hidden=True)
         self.hand_cursor = gfx.Sprite(size, gfx.T_CURSOR, 0, hand_y, hidden=True)
@@ -91,6 +98,12 @@ class BoardView:
         self.group.append(self.side.grid)
         self._think_phase = 0
         self.panel = None  # the end-of-round / hand-over panel, built only while shown
+        self.tx = None
+        self._big = False  # more than 7 hand cards over the side column's second line
+        if tactic:
+            from ui.tact import Extras
+
+            self.tx = Extras(self)
 
     def draw(self, st, seat, hand=None, marks=(), scores=None):
         """Show state `st` with player `seat` at the bottom. `hand`: the cards to show in the
@@ -100,6 +113,10 @@ class BoardView:
         n = self.n
         rows = self.rows
         top = rows - 1
+        tx = self.tx
+        if tx is not None:  # the tactic table's cards, modes and decks
+            tx.draw(st, seat)
+            rows = 0
         for s in range(n):
             mine = st.cnt[s * 2 + seat]
             theirs = st.cnt[s * 2 + opp]
@@ -114,11 +131,29 @@ class BoardView:
             self.stones.set_tile(s, t)
         cards = sorted(st.hand_of(seat)) if hand is None else hand
         self.hand.show(cards)
-        self.deck.set("D%d" % st.ndeck)
+        if tx is None:
+            self.deck.set("D%d" % st.ndeck)
+        elif self._side_gives_way(len(cards) > 7, scores):
+            return
         if scores is None or self.side.rows == 3:  # beside small cards the points take line 1
             self.side.line(1, "%d-%d" % (st.stones_of(seat), st.stones_of(opp)))
         if scores is not None:
             self.score.set("%d-%d" % (scores[seat], scores[opp]))
+
+    def _side_gives_way(self, big, scores):
+        """Nine hand slots (ui.tact): the side column's second line is blank while more than
+        seven cards show; True while it is."""
+        if big:
+            if not self._big:
+                self._big = True
+                self.side.put(0, 1, "", gfx.WHITE, self.side.cols)
+            return True
+        if self._big:
+            self._big = False
+            self.side.line(1, "")
+            if scores is not None:
+                self.score.draw()
+        return False
 
     def show_panel(self, lines):
         """Show the panel over the message line and the hand with up to four lines (the first
@@ -173,6 +208,12 @@ class BoardView:
         """Cursor on stone t: at `seat`'s next card slot there (slot: a card is being placed),
         else on the stone itself."""
         self.point_stone(t, st.cnt[t * 2 + seat] if slot else -1)
+
+    def point_card(self, st, seat, card):
+        """Cursor on a card on the table (a tactic card's target: ui.tact)."""
+        from ui.tact import point_card
+
+        point_card(self, st, seat, card)
 
     def say(self, text, ink=gfx.WHITE):
         self.msg.set(text, ink)

@@ -48,7 +48,12 @@ def played_text(g, who, moves, n=-1):
         elif kind == g.KIND_PASS:
             play = " could not play"
         elif kind == g.KIND_PLAY and not play:
-            play = "%s on %d" % (name(card), target + 1)
+            if card >= 54 and g.NAME == "st1":  # a tactic card (ui.tact): "BANSHEE G7"
+                from ui.tact import turn_text
+
+                play = turn_text(g, moves)
+            else:
+                play = "%s on %d" % (name(card), target + 1)
     some = mine or theirs
     if play[:1] == " ":
         out = who + (" passed" if some else play)
@@ -78,6 +83,8 @@ class Play:
         self.hand_i = 0  # where the cursor is, per part: a hand position, a target, an extra
         self.stone_i = 4
         self.extra = 0
+        self.tcard = -1  # the card on the table under the cursor (a ruse's target), or -1
+        self._info = False  # the tactic table's info panel is showing (ui.tact)
         self._hand = ()  # the hand as shown (sorted), read with the options
         self._seat = 0
         self._cursors = bytearray((0, 4, 0, 4))  # (hand, stone) of each seat
@@ -179,7 +186,14 @@ class Play:
         from ui.pick import point  # the cursor's code: let go of at the title (ui.title)
 
         point(self, b, st, seat)
-        if st.phase == CLAIM_STEP:
+        tp = None
+        if b.tx is not None:  # the first game's tactic table: each step's line (ui.tact)
+            from ui.tact import prompt
+
+            tp = prompt(self, st)
+        if tp is not None:
+            b.say(note or tp)
+        elif st.phase == CLAIM_STEP:
             b.say(note or ("A: claim  B: %s" % ("play" if getattr(st, "timing", 0) else "end turn")))
         elif self.sel:
             b.say(note or self.last_play or "A: play here  B: back")
@@ -239,6 +253,11 @@ class Play:
         if k == K_SELECT:
             self._hint()
             return
+        if self.board.tx is not None:  # the tactic table's keys: its info panel, B in a ruse
+            from ui.tact import key
+
+            if key(self, k):
+                return
         from ui.pick import pick_key
 
         pick_key(self, k)
