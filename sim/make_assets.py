@@ -13,7 +13,7 @@ import os
 import struct
 import sys
 
-from ui import gfx, sheets
+from ui import gfx, sheets, tact
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -296,8 +296,8 @@ def draw_tile(size, index):
         unknown(t, fx, fw, h)
     elif index == gfx.T_LAST and size == gfx.SMALL:
         last_marker(t)
-    elif gfx.T_MODES <= index < gfx.T_MODES + 3 and size == gfx.SMALL:
-        k = index - gfx.T_MODES + 1  # bit 0 Blind-Man's Bluff, bit 1 Mud Fight
+    elif tact.T_MODES <= index < tact.T_MODES + 3 and size == gfx.SMALL:
+        k = index - tact.T_MODES + 1  # bit 0 Blind-Man's Bluff, bit 1 Mud Fight
         mode_marks(t, k & 1, k & 2)
     elif index >= gfx.T_NUMBERED and size == gfx.SMALL:
         kind, s = divmod(index - gfx.T_NUMBERED, 9)

@@ -337,7 +337,7 @@ def test_the_tactic_table_shows_modes_slots_elites_and_decks(plat):
     seat = app.seat()
     for s in range(9):
         m = st.mode[s]
-        assert b.tx.modes.grid[s] == (gfx.T_MODES + m - 1 if m else gfx.T_BLANK)
+        assert b.tx.modes.grid[s] == (T.T_MODES + m - 1 if m else gfx.T_BLANK)
         if m & 1:  # the "B" mark, gold, at the stone's top right
             assert pixel_has(plat, b.x + s * 17 + 13, b.stone_y, 4, 6, gfx.PALETTE[gfx.C_GOLD])
         if m & 2 and not st.owner[s]:

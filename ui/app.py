@@ -235,12 +235,8 @@ class App(Play):
         from ui.pick import point_at
 
         point_at(self, m)  # the cursor on the hinted move, its last part still to press
-        t = None
-        if self.board.tx is not None:  # the first game's tactic moves (ui.tact)
-            from ui.tact import hint_text
-
-            t = hint_text(g, m)
-        if t is not None:
+        t = self.board.tx.hint(g, m) if self.board.tx else None  # a tactic move's words
+        if t:
             self.redraw(t)
         elif kind == g.KIND_PLAY:
             self.redraw("Hint: %s on stone %d" % (name(card), target + 1))

@@ -48,9 +48,8 @@ class BoardView:
 
     def __init__(self, layout=BASE):
         n, rows, hand_n = layout
-        tactic = layout == TACTIC1
         mapper = gfx.st1_tile
-        if tactic:  # the first game's tactic table: its cards and extras (ui.tact)
+        if layout == TACTIC1:  # the first game's tactic table: its cards and extras (ui.tact)
             from ui.tact import tile as mapper
         self.n = n
         self.rows = rows
@@ -99,8 +98,7 @@ class BoardView:
         self._think_phase = 0
         self.panel = None  # the end-of-round / hand-over panel, built only while shown
         self.tx = None
-        self._big = False  # more than 7 hand cards over the side column's second line
-        if tactic:
+        if layout == TACTIC1:
             from ui.tact import Extras
 
             self.tx = Extras(self)
@@ -114,7 +112,7 @@ class BoardView:
         rows = self.rows
         top = rows - 1
         tx = self.tx
-        if tx is not None:  # the tactic table's cards, modes and decks
+        if tx is not None:  # the tactic table's cards and modes
             tx.draw(st, seat)
             rows = 0
         for s in range(n):
@@ -133,27 +131,12 @@ class BoardView:
         self.hand.show(cards)
         if tx is None:
             self.deck.set("D%d" % st.ndeck)
-        elif self._side_gives_way(len(cards) > 7, scores):
+        elif tx.side(st, cards, scores):  # the decks; nine cards over the second line
             return
         if scores is None or self.side.rows == 3:  # beside small cards the points take line 1
             self.side.line(1, "%d-%d" % (st.stones_of(seat), st.stones_of(opp)))
         if scores is not None:
             self.score.set("%d-%d" % (scores[seat], scores[opp]))
-
-    def _side_gives_way(self, big, scores):
-        """Nine hand slots (ui.tact): the side column's second line is blank while more than
-        seven cards show; True while it is."""
-        if big:
-            if not self._big:
-                self._big = True
-                self.side.put(0, 1, "", gfx.WHITE, self.side.cols)
-            return True
-        if self._big:
-            self._big = False
-            self.side.line(1, "")
-            if scores is not None:
-                self.score.draw()
-        return False
 
     def show_panel(self, lines):
         """Show the panel over the message line and the hand with up to four lines (the first
@@ -208,12 +191,6 @@ class BoardView:
         """Cursor on stone t: at `seat`'s next card slot there (slot: a card is being placed),
         else on the stone itself."""
         self.point_stone(t, st.cnt[t * 2 + seat] if slot else -1)
-
-    def point_card(self, st, seat, card):
-        """Cursor on a card on the table (a tactic card's target: ui.tact)."""
-        from ui.tact import point_card
-
-        point_card(self, st, seat, card)
 
     def say(self, text, ink=gfx.WHITE):
         self.msg.set(text, ink)

@@ -231,7 +231,7 @@ def point(self, b, st, seat):
     if c >> _SHIFT == TARGET:
         b.point_target(st, seat, c & _MASK, self.chosen[CARD] != NO)
     elif tx is not None and c >> _SHIFT == CARD and card not in h:
-        b.point_card(st, seat, card)  # a card on the table: a ruse's target
+        tx.point_card(st, seat, card)  # a card on the table: a ruse's target
     else:
         self._mark_last(b, st, seat)  # the other side's last card, framed
 

@@ -186,12 +186,8 @@ class Play:
         from ui.pick import point  # the cursor's code: let go of at the title (ui.title)
 
         point(self, b, st, seat)
-        tp = None
-        if b.tx is not None:  # the first game's tactic table: each step's line (ui.tact)
-            from ui.tact import prompt
-
-            tp = prompt(self, st)
-        if tp is not None:
+        tp = b.tx.prompt(self, st) if b.tx else None  # the tactic table: each step's line
+        if tp:
             b.say(note or tp)
         elif st.phase == CLAIM_STEP:
             b.say(note or ("A: claim  B: %s" % ("play" if getattr(st, "timing", 0) else "end turn")))
@@ -253,11 +249,8 @@ class Play:
         if k == K_SELECT:
             self._hint()
             return
-        if self.board.tx is not None:  # the tactic table's keys: its info panel, B in a ruse
-            from ui.tact import key
-
-            if key(self, k):
-                return
+        if self.board.tx and self.board.tx.key(self, k):  # the tactic table's info, B in a ruse
+            return
         from ui.pick import pick_key
 
         pick_key(self, k)

@@ -4,7 +4,7 @@ screens do not draw or say. Loaded only by a tactic game's screens (ui.board bui
 TState); the base game never imports it.
 
 - Cards: the tactic cards' tiles (ui.sheets' TACTICS rows: a symbol each), `tile(card)`.
-- The table: a stone's combat modes marked over it (gfx.T_MODES: "B" Blind-Man's Bluff, "M"
+- The table: a stone's combat modes marked over it (T_MODES: "B" Blind-Man's Bluff, "M"
   Mud Fight), a Mud Fight stone's empty slots outlined (four a side), an elite troop on a
   claimed stone shown as the clan card it stood for (TState.elite_value), the side column's
   decks ("C40T10": clan, tactic) with the deck the draw's cursor is on in gold, a hand of up
@@ -25,6 +25,7 @@ STRATEGIST = 61
 BANSHEE = 62
 TRAITOR = 63
 SLOT = 253  # a mapper value: an empty slot outlined (a Mud Fight stone's)
+T_MODES = 109  # small sheet, 109..111: a stone's combat modes drawn over it (B, M, both)
 PH_DRAW = 3
 PH_ACTION = 4
 # engine.st1.ttable's card order -> ui.sheets.TACTICS' (JOKER twice; BLIND and MUD swapped)
@@ -66,6 +67,7 @@ class Extras:
         b.group.append(self.modes.grid)
         self.hl = -1  # the deck the draw's cursor is on (-1: none)
         self.ndeck = self.ntdeck = -1
+        self.big = False  # more than seven hand cards over the side column's second line
 
     def draw(self, st, seat):
         """The cards of both sides (BoardView.draw's loop for a TState), the modes, the decks."""
@@ -88,10 +90,26 @@ class Extras:
                         v = SLOT if mud and not claimed else gfx.NONE
                     cards.set((top - k) * n + s if side != seat else k * n + s, v)
             m = st.mode[s]
-            self.modes.set_tile(s, gfx.T_MODES + m - 1 if m else gfx.T_BLANK)
+            self.modes.set_tile(s, T_MODES + m - 1 if m else gfx.T_BLANK)
         if st.phase != PH_DRAW and not (st.phase == PH_ACTION and st.left):
             self.hl = -1  # no deck to choose: neither in gold (the draw's cursor sets it)
+
+    def side(self, st, cards, scores):
+        """The side column: the decks on line 0; line 1 (stones held, points) is blank while
+        more than seven hand cards (Recruiter's) reach under it. True while it is."""
         self.decks(st)
+        b = self.b
+        if len(cards) > 7:
+            if not self.big:
+                self.big = True
+                b.side.put(0, 1, "", gfx.WHITE, b.side.cols)
+            return True
+        if self.big:
+            self.big = False
+            b.side.line(1, "")
+            if scores is not None:
+                b.score.draw()
+        return False
 
     def decks(self, st):
         """Line 0 of the side column: "C40T10", the deck under the draw's cursor in gold."""
@@ -110,6 +128,20 @@ class Extras:
         """The draw's cursor on deck v (0 clan, 1 tactic); -1 none."""
         self.hl = v
         self.decks(st)
+
+    def point_card(self, st, seat, card):
+        """The cursor on a card on the table (a ruse's target)."""
+        point_card(self.b, st, seat, card)
+
+    def prompt(self, app, st):
+        return prompt(app, st)
+
+    def key(self, app, k):
+        return key(app, k)
+
+    def hint(self, g, m):
+        w = move_words(g, m)
+        return "Hint: " + w if w else None
 
 
 def point_card(b, st, seat, card):
@@ -195,11 +227,6 @@ def turn_text(g, moves):
         elif kind == g.KIND_STEP and out and ruse != RECRUITER:
             out += " " + (card_name(card) if card >= 0 else "out" if x else "to %d" % (t + 1))
     return out
-
-
-def hint_text(g, m):
-    w = move_words(g, m)
-    return None if w is None else "Hint: " + w
 
 
 def info_lines(st, seat, names):
