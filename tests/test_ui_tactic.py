@@ -17,6 +17,7 @@ from ui import gfx  # noqa: E402
 from ui import pick as P  # noqa: E402
 from ui import session as S  # noqa: E402
 from ui import tact as T  # noqa: E402
+from ui import tinfo as TI  # noqa: E402
 from ui.platform import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_SELECT  # noqa: E402
 
 g = load("st1")
@@ -385,7 +386,7 @@ def test_the_info_panel_shows_tactics_played_and_the_discard(plat):
     lines = [ln.text for ln in app.board.panel.lines]
     assert lines[0] == "Tactics: You %d, AI %d" % (st.tp[0], st.tp[1])
     assert lines[1] == "You: wait for AI's"
-    assert lines[2].startswith("Discard: ") and T.short(st.discard()[0]) in lines[2]
+    assert lines[2].startswith("Discard: ") and TI.short(st.discard()[0]) in lines[2]
     assert not app.board.panel.group.hidden
     app.key(K_A)
     assert app.board.panel is None and len(s.rec.moves) == n

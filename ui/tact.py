@@ -10,14 +10,14 @@ TState); the base game never imports it.
   decks ("C40T10": clan, tactic) with the deck the draw's cursor is on in gold, a hand of up
   to nine cards while Recruiter resolves (its two last slots over the side column's second
   line, which is blank meanwhile).
-- Words: each step's one-line prompt (`prompt`), the hint's and the hand-over's texts of a
-  tactic move (`move_words`), the info panel (Down with nothing picked: the tactics each side
-  played and the one-more rule, the decks, the discard, the elite troops' values).
-- B in a ruse's steps (`undo_step`): back one decision of the turn, down to the ruse card
-  back in hand, never past a draw (a drawn card has been seen) nor into another turn.
+- Words: each step's one-line prompt (`prompt`). The rest is ui/tinfo.py, loaded when needed
+  and let go of at once (its code is not in RAM while the AI thinks): the hint's and the
+  hand-over's texts of a tactic move, the info panel (Down with nothing picked), B in a
+  ruse's steps.
 """
 
 from ui import gfx
+from ui.platform import K_B, K_DOWN
 
 NCLAN = 54  # card ints: clan 0..53, then the tactic cards (engine.st1.ttable)
 RECRUITER = 60
@@ -31,7 +31,6 @@ PH_ACTION = 4
 # engine.st1.ttable's card order -> ui.sheets.TACTICS' (JOKER twice; BLIND and MUD swapped)
 _TILE = bytearray((0, 0, 1, 2, 4, 3, 5, 6, 7, 8))
 NAMES = ("JOKER", "JOKER", "SPY", "SHIELD", "BLIND", "MUD", "RECRUITER", "STRATEGIST", "BANSHEE", "TRAITOR")
-SHORT = ("JKR", "JKR", "SPY", "SHD", "BLF", "MUD", "RCR", "STR", "BAN", "TRT")
 _ROW_TACTIC = 6 * gfx.SHEET_COLS
 
 
@@ -51,11 +50,6 @@ def card_name(c):
     from engine.cards import name
 
     return name(c)
-
-
-def short(c):
-    """Three characters at most: "G7", "BAN"."""
-    return SHORT[c - NCLAN] if c >= NCLAN else card_name(c)
 
 
 class Extras:
@@ -129,33 +123,56 @@ class Extras:
         self.hl = v
         self.decks(st)
 
-    def point_card(self, st, seat, card):
-        """The cursor on a card on the table (a ruse's target)."""
-        point_card(self.b, st, seat, card)
-
     def prompt(self, app, st):
         return prompt(app, st)
 
     def key(self, app, k):
-        return key(app, k)
+        """The tactic table's own keys (ui.play's _board_key, the human to move): any key
+        closes the info panel; Down with nothing picked opens it; B with nothing picked in a
+        ruse's steps takes the last step back (ui.tinfo, loaded for these only). True if the
+        key was used here."""
+        if app._info or (
+            not app.sel and (k == K_DOWN or (k == K_B and app.session.state.phase == PH_ACTION))
+        ):
+            from ui.tinfo import key
+
+            return _done(key(app, k))
+        return False
 
     def hint(self, g, m):
-        w = move_words(g, m)
-        return "Hint: " + w if w else None
+        """The hint's words for a tactic move, or None (the base game's)."""
+        from ui.tinfo import move_words
+
+        return _done(move_words(g, m, "Hint: "))
+
+    def point_card(self, st, seat, card):
+        """The cursor on a card on the table (a ruse's target)."""
+        b = self.b
+        w = st.find(card)
+        if w is None:
+            b.point_stone(None, 0)
+            return
+        s, side, k = w
+        c = b.stone_cursor
+        c.set_tile(gfx.T_CURSOR)
+        y = b.mine_y + 11 * k if side == seat else (b.rows - 1 - k) * 11
+        c.move(b.x + s * 17, y)
+        c.show(True)
 
 
-def point_card(b, st, seat, card):
-    """The cursor on a card on the table (a ruse's target)."""
-    w = st.find(card)
-    if w is None:
-        b.point_stone(None, 0)
-        return
-    s, side, k = w
-    c = b.stone_cursor
-    c.set_tile(gfx.T_CURSOR)
-    y = b.mine_y + 11 * k if side == seat else (b.rows - 1 - k) * 11
-    c.move(b.x + s * 17, y)
-    c.show(True)
+def _done(r):
+    """Let go of ui.tinfo (its code is needed for a moment only); returns r."""
+    from ui.app import _unload
+
+    _unload(("ui.tinfo",))
+    return r
+
+
+def turn_text(g, moves):
+    """ui.play's played_text for a tactic card: ui.tinfo's, let go of after."""
+    from ui.tinfo import turn_text
+
+    return _done(turn_text(g, moves))
 
 
 def order(st, opts):
@@ -196,111 +213,3 @@ def prompt(self, st):
         if not st.tactic_ok(p) and any(c >= NCLAN for c in st.hand_of(p)):
             return "Tactics %d-%d: wait" % (st.tp[p], st.tp[p ^ 1])
     return None
-
-
-def move_words(g, m):
-    """A tactic move in a few words ("BANSHEE", "SPY on 3", "G7", "to 3", "discard", "draw
-    tactic"); None for the base game's moves (a clan card, a claim, done, pass)."""
-    kind, card, t, x = g.decode(m)
-    if kind == g.KIND_PLAY and card >= NCLAN:
-        return card_name(card) + ("" if t < 0 else " on %d" % (t + 1))
-    if kind == g.KIND_DRAW:
-        return "draw " + ("tactic" if x else "clan")
-    if kind == g.KIND_STEP:
-        if card >= 0:
-            return card_name(card)
-        return "discard" if x else "to stone %d" % (t + 1)
-    return None
-
-
-def turn_text(g, moves):
-    """The tactic card played in `moves` and its steps in a few words, for ui.play's
-    played_text: "SPY on 3", "BANSHEE G7", "TRAITOR B5 to 3", "STRATEGIST R2 out",
-    "RECRUITER" (the cards it put back are the player's secret)."""
-    out = ""
-    ruse = -1
-    for m in moves:
-        kind, card, t, x = g.decode(m)
-        if kind == g.KIND_PLAY and card >= NCLAN:
-            out = card_name(card) + ("" if t < 0 else " on %d" % (t + 1))
-            ruse = card
-        elif kind == g.KIND_STEP and out and ruse != RECRUITER:
-            out += " " + (card_name(card) if card >= 0 else "out" if x else "to %d" % (t + 1))
-    return out
-
-
-def info_lines(st, seat, names):
-    """The info panel: tactics played (the one-more rule), decks, discard, elite values."""
-    me, opp = names
-    p = seat
-    may = st.tactic_ok(p)
-    one = "Tactics: %s %d, %s %d" % (me, st.tp[p], opp, st.tp[p ^ 1])
-    rule = ("%s may play a tactic" % me) if may else ("%s: wait for %s's" % (me, opp))
-    d = st.discard()
-    dis = "Discard: " + (" ".join([short(c) for c in d]) if d else "empty")
-    ev = []
-    for c in range(NCLAN, NCLAN + 4):
-        v = st.elite_value(c)
-        if v is not None:
-            ev.append("%s=%s" % (short(c), card_name(v)))
-    four = " ".join(ev) if ev else "Decks: clan %d, tactic %d" % (st.ndeck, st.ntdeck)
-    return (one, rule, dis[:26], four[:26])
-
-
-def undo_step(s):
-    """B in a ruse's steps: take back the human's last decision of this turn in Session `s`
-    when no card was drawn since (the ruse card itself comes back to the hand; Recruiter's,
-    whose draws may have happened with it, does not). True if it did."""
-    g = s.g
-    st = s.state
-    moves = s.rec.moves
-    n = len(moves)
-    i = n - 1
-    if i < 0 or st.phase != PH_ACTION:
-        return False
-    kind, card, _, _ = g.decode(moves[i])
-    if kind == g.KIND_DRAW or (kind == g.KIND_PLAY and card == RECRUITER):
-        return False
-    before = s.rec.replay(i)
-    if before.to_move != st.to_move or before.turn != st.turn:
-        return False
-    del moves[i:]
-    s.state = before
-    if s.marks and s.marks[-1][0] >= len(moves):
-        s.marks.pop()  # the turn's first decision taken back: no undo mark for it
-    return True
-
-
-def key(self, k):
-    """The tactic table's own keys (ui.play's _board_key, the human to move): any key closes
-    the info panel; Down with nothing picked opens it; B with nothing picked in a ruse's steps
-    takes the last step back (undo_step). True if the key was used here."""
-    from ui.platform import K_B, K_DOWN
-
-    b = self.board
-    s = self.session
-    if self._info:
-        self._info = False
-        b.show_panel(None)
-        self.redraw()
-        return True
-    if self.sel:
-        return False
-    if k == K_DOWN:
-        self._info = True
-        names = (
-            ("You", "AI")
-            if s.humans[1] is False
-            else ("P%d" % (s.state.to_move + 1), "P%d" % (2 - s.state.to_move))
-        )
-        b.show_panel(info_lines(s.state, s.state.to_move, names))
-        b.say("Any key: back")
-        return True
-    if k == K_B and s.state.phase == PH_ACTION:
-        if undo_step(self.session):
-            self.unpick()
-            self.redraw("Step taken back")
-        else:
-            self.redraw("Cannot take back a draw")
-        return True
-    return False
