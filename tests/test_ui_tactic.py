@@ -18,7 +18,7 @@ from ui import pick as P  # noqa: E402
 from ui import session as S  # noqa: E402
 from ui import tact as T  # noqa: E402
 from ui import tinfo as TI  # noqa: E402
-from ui.platform import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_SELECT  # noqa: E402
+from ui.platform import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_SELECT, K_START  # noqa: E402
 
 g = load("st1")
 JOKER, SPY, SHIELD, BLIND, MUD = 54, 56, 57, 58, 59
@@ -492,3 +492,22 @@ def test_the_tactic_screenshots_are_made_by_keys_and_committed(tmp_path):
         with open(os.path.join(root, "docs", "screens", name + ".png"), "rb") as f:
             assert f.read() == (tmp_path / (name + ".png")).read_bytes(), name
         assert "docs/screens/%s.png" % name in readme
+
+
+def test_undo_against_the_ai_takes_back_a_whole_tactic_turn(plat):
+    """The pause menu's Undo in a tactic game: back to the start of the human's last turn (the
+    card, its steps, the claims and the draw all taken back), the hand as it was."""
+    app = tactic_app(plat, 9)
+    s = app.session
+    rng = Rng(9)
+    human_turns(app, rng, lambda a: a.session.human_to_move() and a.session.state.turn >= 6)
+    hand = sorted(s.state.hand_of(0))
+    n = len(s.rec.moves)
+    human_turns(app, rng, lambda a: len(a.session.rec.moves) > n and a.session.human_to_move())
+    app.key(K_START)
+    assert app.mode == A.PAUSE
+    app.key(K_DOWN)
+    app.key(K_A)  # Undo
+    assert app.mode == A.BOARD and text(app) == "Undone"
+    assert len(s.rec.moves) == n and sorted(s.state.hand_of(0)) == hand
+    assert s.state.VARIANT == 1 and app.board.tx is not None
