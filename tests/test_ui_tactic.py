@@ -511,3 +511,26 @@ def test_undo_against_the_ai_takes_back_a_whole_tactic_turn(plat):
     assert app.mode == A.BOARD and text(app) == "Undone"
     assert len(s.rec.moves) == n and sorted(s.state.hand_of(0)) == hand
     assert s.state.VARIANT == 1 and app.board.tx is not None
+
+
+def test_what_a_tactic_turn_did_is_said_without_the_secret_cards():
+    """The line after the other player's turn (and the hand-over's): the tactic card and its
+    public steps; the cards Recruiter put back stay the player's secret."""
+    from engine.cards import parse
+    from ui.play import played_text
+
+    e = g.encode
+    b5, r2, g7 = parse("B5"), parse("R2"), parse("G7")
+    assert played_text(g, "AI", [e(g.KIND_PLAY, BANSHEE), e(g.KIND_STEP, g7)]) == "AI: BANSHEE G7"
+    traitor = [e(g.KIND_PLAY, TRAITOR), e(g.KIND_STEP, b5), e(g.KIND_STEP, -1, 2), e(g.KIND_CLAIM, -1, 2)]
+    assert played_text(g, "P2", traitor) == "P2: TRAITOR B5>3, claimed 3"
+    strat = [e(g.KIND_PLAY, STRATEGIST), e(g.KIND_STEP, r2), e(g.KIND_STEP, -1, -1, g.X_DISCARD)]
+    assert played_text(g, "AI", strat) == "AI: STRATEGIST R2 out"
+    recruit = (
+        [e(g.KIND_PLAY, RECRUITER)]
+        + [e(g.KIND_DRAW, -1, -1, 1)] * 3
+        + [e(g.KIND_STEP, b5), e(g.KIND_STEP, g7)]
+    )
+    assert played_text(g, "P1", recruit) == "P1: RECRUITER"
+    assert played_text(g, "AI", [e(g.KIND_PLAY, SPY, 2), e(g.KIND_DRAW, -1, -1, 0)]) == "AI: SPY on 3"
+    assert played_text(g, "AI", [e(g.KIND_PLAY, b5, 2)]) == "AI played B5 on stone 3"  # as before

@@ -38,6 +38,7 @@ def played_text(g, who, moves, n=-1):
     ("" if nothing)."""
     play = ""
     mine = theirs = ""
+    tac = False
     for i in range(len(moves)):
         kind, card, target, _ = g.decode(moves[i])
         if kind == g.KIND_CLAIM:
@@ -48,17 +49,18 @@ def played_text(g, who, moves, n=-1):
         elif kind == g.KIND_PASS:
             play = " could not play"
         elif kind == g.KIND_PLAY and not play:
-            if card >= 54 and g.NAME == "st1":  # a tactic card (ui.tact): "BANSHEE G7"
+            if card >= 54 and g.NAME == "st1":  # a tactic card (ui.tact): "AI: BANSHEE G7"
                 from ui.tact import turn_text
 
                 play = turn_text(g, moves)
+                tac = True
             else:
                 play = "%s on %d" % (name(card), target + 1)
     some = mine or theirs
     if play[:1] == " ":
         out = who + (" passed" if some else play)
     elif play:
-        out = who + (": " + play if some else " played " + play.replace(" on ", " on stone "))
+        out = who + (": " + play if some or tac else " played " + play.replace(" on ", " on stone "))
     else:
         out = ""
     if theirs:
