@@ -534,3 +534,27 @@ def test_what_a_tactic_turn_did_is_said_without_the_secret_cards():
     assert played_text(g, "P1", recruit) == "P1: RECRUITER"
     assert played_text(g, "AI", [e(g.KIND_PLAY, SPY, 2), e(g.KIND_DRAW, -1, -1, 0)]) == "AI: SPY on 3"
     assert played_text(g, "AI", [e(g.KIND_PLAY, b5, 2)]) == "AI played B5 on stone 3"  # as before
+
+
+def test_the_info_panel_lines_fit_with_a_long_discard_and_four_elites():
+    """Eight cards in the discard and four elite troops' values: each line fits the panel's 26
+    characters, the newest discarded cards kept (the oldest counted), every elite named."""
+    from engine.cards import parse
+
+    st = g.new_state({"variant": 1}, 1)
+    cards = [RECRUITER, parse("B9"), BANSHEE, parse("G7"), STRATEGIST, parse("R2"), TRAITOR, SPY]
+    for i, c in enumerate(cards):
+        st.disc[i] = c
+    st.ndisc = len(cards)
+    for i, v in enumerate(("B9", "R7", "G7", "Y3")):
+        st.ev[i] = parse(v)
+    st.tp[0], st.tp[1] = 2, 1
+    lines = TI.info_lines(st, 0, ("You", "AI"))
+    assert all(len(ln) <= 26 for ln in lines), lines
+    assert lines[0] == "Tactics: You 2, AI 1" and lines[1] == "You: wait for AI's"
+    assert lines[2].startswith("Discard +") and lines[2].endswith("STR R2 TRT SPY")
+    k = int(lines[2].split("+")[1].split(":")[0])
+    assert lines[2].split(": ")[1].split() == [TI.short(c) for c in cards[k:]]
+    assert lines[3] == "JK=B9 JK=R7 SP=G7 SH=Y3"
+    st.ndisc = 2
+    assert TI.info_lines(st, 1, ("P2", "P1"))[1:3] == ("P2 may play a tactic", "Discard: RCR B9")

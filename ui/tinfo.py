@@ -58,15 +58,18 @@ def info_lines(st, seat, names):
     may = st.tactic_ok(p)
     one = "Tactics: %s %d, %s %d" % (me, st.tp[p], opp, st.tp[p ^ 1])
     rule = ("%s may play a tactic" % me) if may else ("%s: wait for %s's" % (me, opp))
-    d = st.discard()
-    dis = "Discard: " + (" ".join([short(c) for c in d]) if d else "empty")
+    d = [short(c) for c in st.discard()]
+    k = 0  # the oldest cards left out when the line is full: "Discard +2: BAN G7 STR"
+    while len(" ".join(d[k:])) > (14 if k else 17):
+        k += 1
+    dis = ("Discard +%d: " % k if k else "Discard: ") + (" ".join(d[k:]) if d else "empty")
     ev = []
     for c in range(NCLAN, NCLAN + 4):
         v = st.elite_value(c)
         if v is not None:
-            ev.append("%s=%s" % (short(c), card_name(v)))
+            ev.append("%s=%s" % (short(c)[:2], card_name(v)))
     four = " ".join(ev) if ev else "Decks: clan %d, tactic %d" % (st.ndeck, st.ntdeck)
-    return (one, rule, dis[:26], four[:26])
+    return (one, rule, dis, four)
 
 
 def undo_step(s):
