@@ -85,7 +85,7 @@ def human_turns(app, rng, until=None, tactic_first=True, limit=3000):
     played = []
     for _ in range(limit):
         s = app.session
-        if s is None or s.round_over() or (until is not None and until(app)):
+        if s is None or s.round_over() or app.mode == A.ROUND_END or (until is not None and until(app)):
             return played
         if app.mode == A.HANDOVER:
             app.key(K_A)
@@ -100,9 +100,10 @@ def human_turns(app, rng, until=None, tactic_first=True, limit=3000):
             if tac and tactic_first and rng.randrange(2)
             else legal[rng.randrange(len(legal))]
         )
-        n = len(s.rec.moves)
+        rec = s.rec  # the round's (a match's next round gets a new one)
+        n = len(rec.moves)
         press_move(app, m)
-        assert s.rec.moves[n] == m, g.move_text(m)  # the move pressed is the move played
+        assert rec.moves[n] == m, g.move_text(m)  # the move pressed is the move played
         played.append(m)
     pytest.fail("the game did not end")
 
@@ -558,3 +559,29 @@ def test_the_info_panel_lines_fit_with_a_long_discard_and_four_elites():
     assert lines[3] == "JK=B9 JK=R7 SP=G7 SH=Y3"
     st.ndisc = 2
     assert TI.info_lines(st, 1, ("P2", "P1"))[1:3] == ("P2 may play a tactic", "Discard: RCR B9")
+
+
+def test_a_match_of_three_tactic_rounds_by_keys(plat):
+    """A match of several rounds plays tactic rounds to its end screen, and counts as a match
+    of the variant ("the winner gains 5 victory points and his opponent gains as many victory
+    points as Stones he controls")."""
+    app = A.App(plat, seed=3, chooser_for=easy)
+    app.settings.variant = 1
+    app.settings.rounds = 3
+    app.settings.opponent = S.OPP_EASY
+    app.session = S.Session(app.settings, 3, app.chooser_for(app.settings))
+    app._enter_board()
+    rng = Rng(3)
+    m = app.session.match
+    for r in range(3):
+        human_turns(app, rng)
+        st = app.result[0]
+        assert app.mode == A.ROUND_END and st.VARIANT == 1 and m.played == r + 1
+        lines = [ln.text for ln in app.board.panel.lines]
+        assert lines[0] == (
+            "ROUND %d OF 3" % (r + 1) if r < 2 else "MATCH OVER: You %d - AI %d" % tuple(m.scores)
+        )
+        app.key(K_A)
+    assert app.session is None and app.mode == A.TITLE
+    assert app.stats.matches(True, 0, 1) + app.stats.matches(False, 0, 1) == 1
+    assert app.stats.wins(0, -1, 1) + app.stats.losses(0, -1, 1) == 3
