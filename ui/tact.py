@@ -58,7 +58,8 @@ class Extras:
     def __init__(self, b):
         self.b = b
         self.modes = gfx.Cards(gfx.SMALL, b.n, 1, b.x, b.stone_y, gfx.st1_tile)  # over the stones
-        b.group.append(self.modes.grid)
+        g = b.group
+        g.insert(g.index(b.stones.grid) + 1, self.modes.grid)  # under the cursors
         self.hl = -1  # the deck the draw's cursor is on (-1: none)
         self.ndeck = self.ntdeck = -1
         self.big = False  # more than seven hand cards over the side column's second line
@@ -68,10 +69,11 @@ class Extras:
         b = self.b
         n = b.n
         top = b.rows - 1
+        sides = ((seat ^ 1, b.opp), (seat, b.mine))
         for s in range(n):
             mud = st.mode[s] & 2
             claimed = st.owner[s]
-            for side, cards in ((seat ^ 1, b.opp), (seat, b.mine)):
+            for side, cards in sides:
                 c = st.cnt[s * 2 + side]
                 o = (s * 2 + side) * 4
                 for k in range(4):
