@@ -13,7 +13,7 @@ import os
 import struct
 import sys
 
-from ui import gfx, sheets
+from ui import gfx, sheets, tact
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -55,6 +55,19 @@ SYMBOLS = (
 )
 STAR = ("..#..", "#####", ".###.", ".#.#.", "#...#")
 INK = (gfx.C_WHITE, gfx.C_BLACK, gfx.C_BLACK, gfx.C_BLACK, gfx.C_WHITE, gfx.C_WHITE)
+# The tactic cards' symbols (ui.sheets.TACTICS order; the second game's cards keep STAR)
+TSYMBOLS = (
+    STAR,  # JOKER: any card
+    (".....", ".###.", "##.##", ".###.", "....."),  # SPY: an eye
+    ("#####", "#...#", "#...#", ".#.#.", "..#.."),  # SHIELD: a shield
+    (".#...", "#.#.#", "...#.", ".#...", "#.#.#"),  # MUD: waves
+    (".....", "#####", "#####", ".#.#.", "....."),  # BLIND: a blindfold
+    ("..#..", "..#..", "#####", "..#..", "..#.."),  # RECRUITER: a plus (draws)
+    ("...#.", "#####", ".#.#.", "#####", ".#..."),  # STRATEGIST: two arrows (moves)
+    (".###.", "#.#.#", "#####", "#####", "#.#.#"),  # BANSHEE: a ghost
+    ("..#..", "..#..", "..#..", "#####", "..#.."),  # TRAITOR: a dagger
+)
+SHORT2 = ("JK", "SP", "SH", "MD", "BL", "RC", "ST", "BN", "TR")
 SHORT3 = ("JKR", "SPY", "SHD", "MUD", "BLF", "RCR", "STR", "BAN", "TRT")
 SHORT3 += ("RDP", "RCT", "DES", "TRS", "EXP", "SUP", "XCH")
 SHORT5 = ("JOKER", "SPY", "SHLD", "MUD", "BLIND", "RECR", "STRAT", "BANSH", "TRAIT")
@@ -140,13 +153,28 @@ def large_clan(t, colour, strength):
 
 def small_tactic(t, k):
     t.face(1, 15, 11, gfx.C_BLACK, gfx.C_GOLD)
+    if k < len(TSYMBOLS):  # the first game's: its symbol and two letters
+        t.glyph(TSYMBOLS[k], 2, 3, gfx.C_WHITE)
+        t.text3(SHORT2[k], 8, 3, gfx.C_GOLD)
+        return
     t.text3(SHORT3[k], 1 + (15 - text3_width(SHORT3[k])) // 2, 3, gfx.C_GOLD)
 
 
 def large_tactic(t, k):
     t.face(0, 21, 30, gfx.C_BLACK, gfx.C_GOLD)
     t.text3(SHORT5[k], (21 - text3_width(SHORT5[k])) // 2, 4, gfx.C_GOLD)
-    t.glyph(STAR, 5, 13, gfx.C_GOLD, 2)
+    t.glyph(
+        TSYMBOLS[k] if k < len(TSYMBOLS) else STAR, 5, 13, gfx.C_WHITE if k < len(TSYMBOLS) else gfx.C_GOLD, 2
+    )
+
+
+def mode_marks(t, blind, mud):
+    """Over a stone (transparent elsewhere): "B" top right for Blind-Man's Bluff, "M" bottom
+    right for Mud Fight, gold on black."""
+    for on, ch, y in ((blind, "B", 0), (mud, "M", 5)):
+        if on:
+            t.rect(13, y, 4, 6, gfx.C_BLACK)
+            t.glyph(FONT3[ch], 14, y + (0 if y == 0 else 1), gfx.C_GOLD)
 
 
 def back(t, x, w, h):
@@ -268,6 +296,9 @@ def draw_tile(size, index):
         unknown(t, fx, fw, h)
     elif index == gfx.T_LAST and size == gfx.SMALL:
         last_marker(t)
+    elif tact.T_MODES <= index < tact.T_MODES + 3 and size == gfx.SMALL:
+        k = index - tact.T_MODES + 1  # bit 0 Blind-Man's Bluff, bit 1 Mud Fight
+        mode_marks(t, k & 1, k & 2)
     elif index >= gfx.T_NUMBERED and size == gfx.SMALL:
         kind, s = divmod(index - gfx.T_NUMBERED, 9)
         numbered_stone(t, kind, s + 1)

@@ -373,7 +373,7 @@ def test_a_claim_tried_on_an_unproven_formation_says_why_and_changes_nothing():
 def test_layouts_are_chosen_through_the_game_object():
     st1, st2 = load("st1"), load("st2")
     assert layout_for(st1) == BASE == (9, 3, 6)
-    assert layout_for(st1, 1) == (9, 4, 7)  # the tactic variant: Mud Fight, seven cards
+    assert layout_for(st1, 1) == (9, 4, 9)  # the tactic variant: Mud Fight, nine hand slots (Recruiter)
     assert layout_for(st2) == (7, 4, 6)
 
 

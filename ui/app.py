@@ -252,7 +252,10 @@ class App(Play):
 
             self.redraw(play.hint(g, m))
             return
-        if kind == g.KIND_PLAY:
+        t = self.board.tx.hint(g, m) if self.board.tx else None  # a tactic move's words
+        if t:
+            self.redraw(t)
+        elif kind == g.KIND_PLAY:
             from engine.cards import name  # the first game's names (not loaded in the second)
 
             self.redraw("Hint: %s on stone %d" % (name(card), target + 1))

@@ -33,10 +33,13 @@ SIDE_X = 136
 PANEL_Y = 128 - 51
 
 
+TACTIC1 = (9, 4, 9)  # Schotten Totten's tactic variant: nine hand slots (Recruiter), ui.tact
+
+
 def layout_for(g, variant=0):
     """The layout of game object g's ruleset: (targets, card rows a side, hand cards)."""
-    if g.NAME == "st1" and not variant:
-        return BASE
+    if g.NAME == "st1":
+        return TACTIC1 if variant else BASE
     return (g.NTARGETS, 4, g.HMAX if variant else g.HAND)
 
 
@@ -45,6 +48,9 @@ class BoardView:
 
     def __init__(self, layout=BASE):
         n, rows, hand_n = layout
+        mapper = gfx.st1_tile
+        if layout == TACTIC1:  # the first game's tactic table: its cards and extras (ui.tact)
+            from ui.tact import tile as mapper
         self.n = n
         self.rows = rows
         base = rows == 3 and hand_n <= 6
@@ -55,20 +61,20 @@ class BoardView:
         size = gfx.LARGE if base else gfx.SMALL
         hand_y = self.hand_y = msg_y + (14 if base else 13)
         self.hand_w = gfx.TILE_W[size]
-        side_x = SIDE_X if base else HAND_X + hand_n * self.hand_w + 3
+        side_x = SIDE_X if base else HAND_X + min(hand_n, 7) * self.hand_w + 3
         self.group = displayio.Group()
         self.bg = gfx.Box(0, 0, 160, 128, gfx.PALETTE[gfx.C_TABLE])
         self.group.append(self.bg.grid)
         # Rows of small cards: opp rows (k = rows-1 .. 0 from the top), then my rows k = 0...
-        self.opp = gfx.Cards(gfx.SMALL, n, rows, self.x, OPP_Y)
-        self.mine = gfx.Cards(gfx.SMALL, n, rows, self.x, mine_y)
+        self.opp = gfx.Cards(gfx.SMALL, n, rows, self.x, OPP_Y, mapper)
+        self.mine = gfx.Cards(gfx.SMALL, n, rows, self.x, mine_y, mapper)
         self.stones = gfx.Cards(gfx.SMALL, n, 1, self.x, stone_y)
         for g in (self.opp, self.mine, self.stones):
             self.group.append(g.grid)
         for s in range(n):
             self.stones.set_tile(s, gfx.T_NUMBERED + s)
         self.tiles = bytearray(n)  # what each stone shows when settled
-        self.hand = gfx.Cards(size, hand_n, 1, HAND_X, hand_y)
+        self.hand = gfx.Cards(size, hand_n, 1, HAND_X, hand_y, mapper)
         self.group.append(self.hand.grid)
         self.stone_cursor = gfx.Sprite(gfx.SMALL, gfx.T_CURSOR, 0, 0, hidden=True)
         self.hand_cursor = gfx.Sprite(size, gfx.T_CURSOR, 0, hand_y, hidden=True)
@@ -91,6 +97,11 @@ class BoardView:
         self.group.append(self.side.grid)
         self._think_phase = 0
         self.panel = None  # the end-of-round / hand-over panel, built only while shown
+        self.tx = None
+        if layout == TACTIC1:
+            from ui.tact import Extras
+
+            self.tx = Extras(self)
 
     def draw(self, st, seat, hand=None, marks=(), scores=None):
         """Show state `st` with player `seat` at the bottom. `hand`: the cards to show in the
@@ -100,6 +111,10 @@ class BoardView:
         n = self.n
         rows = self.rows
         top = rows - 1
+        tx = self.tx
+        if tx is not None:  # the tactic table's cards and modes
+            tx.draw(st, seat)
+            rows = 0
         for s in range(n):
             mine = st.cnt[s * 2 + seat]
             theirs = st.cnt[s * 2 + opp]
@@ -114,7 +129,10 @@ class BoardView:
             self.stones.set_tile(s, t)
         cards = sorted(st.hand_of(seat)) if hand is None else hand
         self.hand.show(cards)
-        self.deck.set("D%d" % st.ndeck)
+        if tx is None:
+            self.deck.set("D%d" % st.ndeck)
+        elif tx.side(st, cards, scores):  # the decks; nine cards over the second line
+            return
         if scores is None or self.side.rows == 3:  # beside small cards the points take line 1
             self.side.line(1, "%d-%d" % (st.stones_of(seat), st.stones_of(opp)))
         if scores is not None:

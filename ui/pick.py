@@ -134,6 +134,8 @@ def _go(self, o):
     """Put the cursor on option o."""
     part = self.cpart = o >> _SHIFT
     if part == CARD:
+        v = o & _MASK
+        self.tcard = -1 if v in self._hand else v  # a card on the table (a ruse's target)
         self.hand_i = _pos(self, o)
     elif part == TARGET:
         self.stone_i = o & _MASK
@@ -145,6 +147,8 @@ def cur(self):
     """The option under the cursor (it may not be among the options)."""
     part = self.cpart
     if part == CARD:
+        if self.tcard >= 0:
+            return option(CARD, self.tcard)
         h = self._hand
         return option(CARD, h[self.hand_i]) if self.hand_i < len(h) else -1
     return option(part, self.stone_i if part == TARGET else self.extra)
@@ -181,6 +185,10 @@ def read(self):
     g = s.g
     self._hand = sorted(st.hand_of(st.to_move))
     self._done = options(g, st.legal_moves(), self.chosen, self.opts)
+    if getattr(self.board, "tx", None) is not None:  # the first game's tactic table
+        from ui.tact import order
+
+        order(st, self.opts)  # cards on the table in table order
     _snap(self)
     if st.phase == CLAIM_STEP and not self.sel and tryable(g, st, self.opts):
         _snap(self)
@@ -216,8 +224,13 @@ def point(self, b, st, seat):
         card = c & _MASK
     h = self._hand
     b.point_hand(h.index(card) if card in h else None)
+    tx = getattr(b, "tx", None)  # the first game's tactic table (ui.tact)
+    if tx is not None:
+        tx.point_extra(st, self.extra if c >> _SHIFT == EXTRA else -1)
     if c >> _SHIFT == TARGET:
         b.point_target(st, seat, c & _MASK, self.chosen[CARD] != NO)
+    elif tx is not None and c >> _SHIFT == CARD and card not in h:
+        tx.point_card(st, seat, card)  # a card on the table: a ruse's target
     else:
         self._mark_last(b, st, seat)  # the other side's last card, framed
 

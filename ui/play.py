@@ -41,6 +41,7 @@ def played_text(g, who, moves, n=-1):
         return play.played_text(g, who, moves, n)
     play = ""
     mine = theirs = ""
+    tac = False
     for i in range(len(moves)):
         kind, card, target, _ = g.decode(moves[i])
         if kind == g.KIND_CLAIM:
@@ -51,14 +52,20 @@ def played_text(g, who, moves, n=-1):
         elif kind == g.KIND_PASS:
             play = " could not play"
         elif kind == g.KIND_PLAY and not play:
-            from engine.cards import name  # the first game's names (not loaded in the second)
+            if card >= 54 and g.NAME == "st1":  # a tactic card (ui.tact): "AI: BANSHEE G7"
+                from ui.tact import turn_text
 
-            play = "%s on %d" % (name(card), target + 1)
+                play = turn_text(g, moves)
+                tac = True
+            else:
+                from engine.cards import name  # the first game's names (not loaded in the second)
+
+                play = "%s on %d" % (name(card), target + 1)
     some = mine or theirs
     if play[:1] == " ":
         out = who + (" passed" if some else play)
     elif play:
-        out = who + (": " + play if some else " played " + play.replace(" on ", " on stone "))
+        out = who + (": " + play if some or tac else " played " + play.replace(" on ", " on stone "))
     else:
         out = ""
     if theirs:
@@ -83,6 +90,8 @@ class Play:
         self.hand_i = 0  # where the cursor is, per part: a hand position, a target, an extra
         self.stone_i = 4
         self.extra = 0
+        self.tcard = -1  # the card on the table under the cursor (a ruse's target), or -1
+        self._info = False  # the tactic table's info panel is showing (ui.tact)
         self._hand = ()  # the hand as shown (sorted), read with the options
         self._seat = 0
         self._cursors = bytearray((0, 4, 0, 4))  # (hand, stone) of each seat
@@ -189,7 +198,10 @@ class Play:
         from ui.pick import point  # the cursor's code: let go of at the title (ui.title)
 
         point(self, b, st, seat)
-        if st.phase == CLAIM_STEP:
+        tp = b.tx.prompt(self, st) if b.tx else None  # the tactic table: each step's line
+        if tp:
+            b.say(note or tp)
+        elif st.phase == CLAIM_STEP:
             b.say(note or ("A: claim  B: %s" % ("play" if getattr(st, "timing", 0) else "end turn")))
         elif self.sel:
             b.say(note or self.last_play or "A: play here  B: back")
@@ -253,6 +265,8 @@ class Play:
             from ui.st2 import play
 
             play.key(self, k)
+            return
+        if self.board.tx and self.board.tx.key(self, k):  # the tactic table's info, B in a ruse
             return
         from ui.pick import pick_key
 

@@ -21,7 +21,7 @@ OPP_DEMO = 4
 GAME_VERSION = 2  # Session.pack's format (1: before the game, variant, role and match kind)
 SETTINGS_VERSION = 2  # Settings.pack's format (1: before the same four fields)
 ROUNDS = (1, 3, 5, 7, 9)  # the match lengths the settings offer (odd: no level match)
-PLAYABLE = ((1, 0), (2, 0))  # (game, variant) these screens play: both base games
+PLAYABLE = ((1, 0), (1, 1), (2, 0))  # (game, variant) these screens play
 CLAIM_STEP = 1  # the claim (declare) step's phase, numbered alike in every game
 
 # The title's note when a saved game cannot be resumed (one 26-character line).
@@ -89,7 +89,7 @@ class Session:
         self.settings = settings
         self.g = load(settings.game)  # the game object: moves are read only through it
         self.seed = seed & 0xFFFFFFFF
-        self.match = self.g.new_match(settings.rounds, settings.timing, settings.first)
+        self.match = self.g.new_match(settings.rounds, settings.timing, settings.first, settings.variant)
         opp = settings.opponent
         self.humans = (
             (True, True) if opp == OPP_PASS else (False, False) if opp == OPP_DEMO else (True, False)
@@ -102,7 +102,7 @@ class Session:
     def _new_round(self):
         seed = _round_seed(self.seed, self.match.played)
         self.state = self.match.new_round(seed)
-        self.rec = Record(seed, self.settings.timing, self.state.first)
+        self.rec = Record(seed, self.settings.timing, self.state.first, None, self.settings.variant)
         self.marks = []  # (moves before a human turn's first decision, turn number)
 
     # -- whose turn and what they may do ---------------------------------------------------

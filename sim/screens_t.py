@@ -1,0 +1,128 @@
+"""`python -m sim.screens_t DIR`: one screenshot of each screen of Schotten Totten's tactic
+variant (issue 17 item 2), for docs/screens/ and the README.
+
+Plays pass-and-play games headless by keys (random legal moves, tactic ones half of the time,
+seeded: the same pictures on every run) and saves 160x128 PNGs the first time each screen
+shows: tactic-table (combat modes on stones, a Mud Fight stone's four slots a side, an elite
+troop's value on a claimed stone, the decks), tactic-info (Down: tactics played, the one-more
+rule, the discard), tactic-draw (the deck to draw from), tactic-banshee (a ruse's target on
+the table), tactic-strategist (where the chosen card goes, or the discard), tactic-recruiter
+(nine cards in hand, two to put back), tactic-handover."""
+
+import os
+import sys
+import tempfile
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+
+from engine.games import load  # noqa: E402
+from engine.rng import Rng  # noqa: E402
+from sim.platform import SimPlatform  # noqa: E402
+from ui import app as A  # noqa: E402
+from ui import pick as P  # noqa: E402
+from ui import session as S  # noqa: E402
+from ui.platform import K_A, K_B, K_DOWN, K_RIGHT  # noqa: E402
+
+g = load("st1")
+NAMES = (
+    "tactic-table",
+    "tactic-info",
+    "tactic-draw",
+    "tactic-banshee",
+    "tactic-strategist",
+    "tactic-recruiter",
+    "tactic-handover",
+)
+
+
+def parts(m, legal):
+    d = g.decode(m)
+    out = [(i, d[i]) for i in (P.CARD, P.TARGET) if d[i] != -1]
+    if d[P.EXTRA] or any(g.decode(x)[P.EXTRA] for x in legal if g.decode(x)[:3] == d[:3]):
+        out.append((P.EXTRA, d[P.EXTRA]))
+    return out
+
+
+def press_move(app, m):
+    """Move m by keys: Right to each part, A; B for a move without parts."""
+    todo = parts(m, app.session.state.legal_moves())
+    if not todo:
+        app.key(K_B)
+        return
+    for part, value in todo:
+        want = P.option(part, value)
+        for _ in range(len(P.read(app)) + 1):
+            if P.cur(app) == want:
+                break
+            app.key(K_RIGHT)
+        app.key(K_A)
+
+
+def which(app):
+    """The screen on show now that has no picture yet, or None."""
+    s = app.session
+    st = s.state
+    if app.mode == A.HANDOVER:
+        return "tactic-handover"
+    if st.phase == g.PH_DRAW:
+        return "tactic-draw"
+    if st.phase == g.PH_ACTION:
+        if st.act == 60 and st.rets == 2:
+            return "tactic-recruiter"
+        if st.act == 62:
+            return "tactic-banshee"
+        if st.act == 61 and st.asel != 255:
+            return "tactic-strategist"
+    if (
+        st.phase == g.PH_PLAY
+        and any(st.mode[i] & 2 and not st.owner[i] for i in range(9))
+        and any(st.mode[i] & 1 for i in range(9))
+        and any(st.elite_value(c) is not None for c in range(54, 58))
+    ):
+        return "tactic-table"
+    return None
+
+
+def main(out):
+    os.makedirs(out, exist_ok=True)
+    save = os.path.join(tempfile.mkdtemp(), "save.bin")
+    p = SimPlatform(save, headless=True, step_ms=20)
+    todo = set(NAMES)
+
+    def shot(name):
+        p.refresh()
+        p.screenshot(os.path.join(out, name + ".png"))
+        todo.discard(name)
+
+    for seed in range(1, 40):
+        app = A.App(p, seed=seed)
+        app.settings.variant = 1
+        app.settings.opponent = S.OPP_PASS
+        app.session = S.Session(app.settings, seed, None)
+        app._enter_board()
+        rng = Rng(seed)
+        while app.session is not None and not app.session.round_over():
+            name = which(app)
+            if name in todo:
+                shot(name)
+                if name == "tactic-table":
+                    app.key(K_DOWN)
+                    shot("tactic-info")
+                    app.key(K_A)
+            if app.mode == A.HANDOVER:
+                app.key(K_A)
+                continue
+            legal = app.session.state.legal_moves()
+            tac = [m for m in legal if g.decode(m)[1] >= 54 or g.decode(m)[0] in (g.KIND_DRAW, g.KIND_STEP)]
+            pick = tac if tac and rng.randrange(2) else legal
+            press_move(app, pick[rng.randrange(len(pick))])
+        if not todo:
+            break
+    p.close()
+    for name in NAMES:
+        print(("missing " if name in todo else "wrote ") + os.path.join(out, name + ".png"))
+    return 1 if todo else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1] if len(sys.argv) > 1 else "docs/screens"))
