@@ -61,15 +61,18 @@ def build_twin(out):
     return out / "twin.py"
 
 
-def run_twin(heap_k, level="hard", games=1, seed=1, bundle=None, extra=(), timeout=600):
-    """Run the twin with a device heap of heap_k KB; returns (outcome, detail, result) with
-    outcome "complete", "crash screen", "no start" or "failure". The runner is the one
-    build_twin made beside the bundle (build/twin for build/CIRCUITPY), built now if missing."""
+def run_twin(
+    heap_k, level="hard", games=1, seed=1, bundle=None, extra=(), timeout=600, ruleset=("st1", "base")
+):
+    """Run the twin with a device heap of heap_k KB on `ruleset` (GAME, VARIANT); returns
+    (outcome, detail, result) with outcome "complete", "crash screen", "no start" or
+    "failure". The runner is the one build_twin made beside the bundle (build/twin for
+    build/CIRCUITPY), built now if missing."""
     folder = Path(bundle).parent if bundle is not None else Path(ROOT) / "build"
     twin = folder / "twin" / "twin.py"
     if not twin.exists():
         build_twin(twin.parent)
-    args = [str(twin), "st1", "base", level, str(games), str(seed), "--heap", "%dK" % heap_k]
+    args = [str(twin), ruleset[0], ruleset[1], level, str(games), str(seed), "--heap", "%dK" % heap_k]
     if bundle is not None:
         args += ["--bundle", str(bundle)]
     r = run_mp(args + list(extra), heap="%dK" % (heap_k + OVERHEAD_K), timeout=timeout)

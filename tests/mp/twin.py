@@ -2,7 +2,8 @@
 
     micropython -X heapsize=NNK tests/mp/twin.py GAME VARIANT LEVEL GAMES SEED [options]
 
-GAME st1, VARIANT base, LEVEL easy|medium|hard (the opponent set in the settings menu),
+GAME st1 (VARIANT base or tactic) or st2 (VARIANT base), LEVEL easy|medium|hard (the
+opponent set in the settings menu; the ruleset in its Game row, pressed like the rest),
 GAMES complete games, SEED for the player's choices (the game's own seed comes from the
 device clock, as on the board). Options:
   --bundle DIR       the CIRCUITPY folder (default build/CIRCUITPY; `make bundle` makes it)
@@ -22,7 +23,9 @@ keys through the keypad's event queue and the PyGamer's joystick, as a player wo
 settings (opponent = LEVEL, manual claims, every other value looked at and put back, the
 clear-data confirmation refused), the statistics page, new games; on the table a random legal
 card by moving the cursor and pressing A, or the hint's move (SELECT, then A) on every
-fourth turn; claims (A on a provable stone, B to end the claim step); once the pause menu
+fourth turn (the first game's tactic variant: a random legal move of any kind, a draw, a
+tactic card and each step of a ruse, picked part by part through the picker's options; the
+second game: a random card, the Defender's and the Attacker's; no cauldron or retreat); claims (A on a provable stone, B to end the claim step); once the pause menu
 with an undo, the card tracker and the help pages (turning them); A at each round end.
 After the GAMES games: the opponent set to pass-and-play, a new game until its hand-over
 screen, then the pause menu's "Quit to title".
@@ -105,6 +108,10 @@ K_B, K_A, K_START, K_SELECT, K_RIGHT, K_DOWN, K_UP, K_LEFT = range(8)
 TITLE, SETTINGS, PAUSE, TEXT, TRACKER, BOARD, HANDOVER, ROUND_END, CONFIRM = range(9)
 MODE_NAMES = ("TITLE", "SETTINGS", "PAUSE", "TEXT", "TRACKER", "BOARD", "HANDOVER", "ROUND_END", "CONFIRM")
 LEVELS = ("easy", "medium", "hard")
+RULESETS = (("st1", "base"), ("st1", "tactic"), ("st2", "base"))
+GAME_ROW = 7  # the settings' Game row: (game - 1) * 2 + variant (ui.pages.SETTINGS_ITEMS)
+GAME = 1  # the ruleset played (main sets them from the command line)
+VARIANT = 0
 PASS_AND_PLAY = 3  # the settings' opponent value
 MAX_PRESSES_PER_GAME = 3000
 DEBUG = "--debug" in _opts
@@ -297,7 +304,11 @@ class Driver:
         menu = app.pages.settings_menu
         opp = PASS_AND_PLAY if self.games >= self.target else LEVELS.index(self.level)
         want = {1: opp, 3: 1}  # opponent, manual claims
-        for row in (0, 1, 2, 3, 4, 5):
+        rows = (0, 1, 2, 3, 4, 5)  # the first game's base game: the Game row as it is
+        if GAME == 2 or VARIANT:
+            want[GAME_ROW] = (GAME - 1) * 2 + VARIANT  # chosen first: it sets the other rows
+            rows = (GAME_ROW, 0, 1, 2, 3, 4) if GAME == 2 else (GAME_ROW,) + rows  # 2: 5 greyed
+        for row in rows:
             if row in want:
                 if menu.choice(row) == want[row]:
                     continue
@@ -339,6 +350,8 @@ class Driver:
         if target == 1:
             self.todo.discard("undo")
             self.plan = None
+        if target == 2 and GAME == 2:
+            self.todo.discard("tracker")  # the second game's tracker is a text page
         self.text_turns = 0
         return K_A
 
@@ -346,6 +359,8 @@ class Driver:
         s = app.session
         if s is None or s.round_over() or not s.human_to_move():
             return -1  # the AI's turn: let time pass
+        if GAME == 2:
+            return self.table2(app, s)
         from engine.st1 import CLAIM, DONE, PH_CLAIM  # loaded with the App
 
         st = s.state
@@ -364,6 +379,8 @@ class Driver:
                 return K_RIGHT
             return K_A
         key = (st.turn, st.to_move, len(s.rec.moves))
+        if VARIANT:
+            return self.tactic(app, s, legal, key)
         if self.plan is None or self.plan[0] != key:
             self.turns += 1
             if "hint" in self.todo or self.turns % 4 == 0:
@@ -392,6 +409,100 @@ class Driver:
         if app.hand_i != hand.index(card):
             return K_B
         if app.stone_i != stone:
+            return K_RIGHT
+        self.human_played = True
+        return K_A
+
+    def hinted(self, app, key):
+        """A hint asked for on this turn (plan -2): A plays the move it pointed at; then a
+        random plan again (-3, for a ruse's next step)."""
+        from ui import pick as P
+
+        self.plan = (key, -3)
+        self.human_played = True
+        return K_A if P.read(app) else K_B
+
+    def tactic(self, app, s, legal, key):
+        """The first game's tactic variant: a random legal move (a card, a tactic card, a
+        draw, a ruse's step), its parts picked in turn through ui.pick's options."""
+        from ui import pick as P
+
+        g = s.g
+        if self.plan is None or self.plan[0] != key:
+            self.turns += 1
+            if "hint" in self.todo or self.turns % 4 == 0:
+                self.plan = (key, -2)
+                if app.sel:
+                    return K_B
+                self.todo.discard("hint")
+                return K_SELECT
+            self.plan = (key, legal[self.rand(len(legal))])
+        move = self.plan[1]
+        if move == -2:
+            return self.hinted(app, key)
+        if move == -3:
+            if app.sel:
+                return K_B
+            self.plan = (key, legal[self.rand(len(legal))])
+            move = self.plan[1]
+        d = g.decode(move)
+        ext = P.choices(g, legal)
+        for part in (P.CARD, P.TARGET, P.EXTRA):
+            if P.part(d, part, ext) is not None and app.chosen[part] == P.NO:
+                P.read(app)
+                if P.cur(app) == P.option(part, d[part]):
+                    self.human_played = True
+                    return K_A
+                return K_RIGHT
+        return K_B  # a move without parts (pass, done), or every part picked
+
+    def table2(self, app, s):
+        """The second game: a random card of the player's role (no cauldron, no retreat), or
+        the hint's move; in the declare step, every tile that can be declared."""
+        g = s.g
+        st = s.state
+        if self.games >= self.target and "handover" not in self.todo:
+            return K_START
+        if self.human_played and (
+            ("undo" in self.todo and s.can_undo()) or "tracker" in self.todo or "help" in self.todo
+        ):
+            return K_START
+        legal = st.legal_moves()
+        if st.phase == 1:  # the declare step (ui.session.CLAIM_STEP)
+            tiles = [g.decode(m)[2] for m in legal if g.kind(m) == g.KIND_DECLARE]
+            if not tiles:
+                return K_B
+            if app.stone_i != tiles[0] or app.cpart != 2:
+                return K_RIGHT
+            return K_A
+        key = (st.turn, st.to_move, len(s.rec.moves))
+        plays = [m for m in legal if g.kind(m) == g.KIND_PLAY]
+        if self.plan is None or self.plan[0] != key:
+            self.turns += 1
+            if "hint" in self.todo or self.turns % 4 == 0:
+                self.plan = (key, -1)
+                if app.sel:
+                    return K_B
+                self.todo.discard("hint")
+                return K_SELECT
+            self.plan = (key, plays[self.rand(len(plays))])
+        move = self.plan[1]
+        if move < 0:
+            if app.sel:
+                self.human_played = True
+                return K_A
+            move = plays[self.rand(len(plays))]
+            self.plan = (key, move)
+        _, card, tile, _ = g.decode(move)
+        hand = sorted(st.hand_of(st.to_move))
+        if not app.sel:
+            # Left only: the options mix hand cards, tiles and the retreat's entry
+            if app.cpart != 1 or app.hand_i != hand.index(card):
+                return K_LEFT
+            return K_A
+        if app.hand_i != hand.index(card):
+            return K_B
+        if app.stone_i != tile:
             return K_RIGHT
         self.human_played = True
         return K_A
@@ -425,11 +536,14 @@ def screen_text():
 
 
 def main():
-    if len(_argv) < 5 or _argv[0] != "st1" or _argv[1] != "base" or _argv[2] not in LEVELS:
+    global GAME, VARIANT
+    if len(_argv) < 5 or tuple(_argv[:2]) not in RULESETS or _argv[2] not in LEVELS:
         print(
-            "usage: twin.py st1 base easy|medium|hard GAMES SEED [--stages] [--sweep] [--bundle DIR] [--no-terminalio]"
+            "usage: twin.py st1 base|tactic / st2 base easy|medium|hard GAMES SEED [--stages] [--sweep] [--bundle DIR] [--no-terminalio]"
         )
         sys.exit(2)
+    GAME = 2 if _argv[0] == "st2" else 1
+    VARIANT = 1 if _argv[1] == "tactic" else 0
     stages = "--stages" in _opts
     ballast = None
     if _heap:
