@@ -363,11 +363,29 @@ def _write_minified(src, target, texts=None, private=None):
 TWIN_RUNNER = "tests/mp/twin.py"
 
 
+def runner_names(src):
+    """The names the twin's runner (source `src`) may read from the program's modules: every
+    attribute it spells (`gfx.CHARS`, `app.mode`), every name it imports (`from engine.st1
+    import CLAIM`) and every string it holds. Its own names (its copies of the key codes and
+    the screens' numbers) are not the program's: the program's constants of the same names
+    are still inlined (ui.platform's K_A, ui.play's BOARD...)."""
+    out = set()
+    for n in ast.walk(ast.parse(src)):
+        if isinstance(n, ast.Attribute):
+            out.add(n.attr)
+        elif isinstance(n, ast.alias):
+            out.update(n.name.split("."))
+        elif isinstance(n, ast.ImportFrom) and n.module:
+            out.update(n.module.split("."))
+        elif isinstance(n, ast.Constant) and isinstance(n.value, str):
+            out.update(re.findall(r"[A-Za-z_]\w*", n.value))
+    return out
+
+
 def device_texts(root=ROOT):
     """{absolute path as posix: source} of our device modules with the program's integer
-    constants inlined together (sim.inline); the names the twin's runner spells are kept."""
-    import io
-    import tokenize
+    constants inlined together (sim.inline); the names the twin's runner may read from them
+    are kept (runner_names)."""
 
     sources = {}
     paths = {}
@@ -378,9 +396,7 @@ def device_texts(root=ROOT):
     keep = set()
     runner = Path(root) / TWIN_RUNNER
     if runner.is_file():
-        for t in tokenize.generate_tokens(io.StringIO(runner.read_text(encoding="utf-8")).readline):
-            if t.type == tokenize.NAME:
-                keep.add(t.string)
+        keep = runner_names(runner.read_text(encoding="utf-8"))
     try:
         out = inline_constants(sources, keep)
     except (SyntaxError, InlineError) as e:

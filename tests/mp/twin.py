@@ -142,6 +142,8 @@ class Meter:
         self.peak = 0
         self.min_free = gc.mem_free()
         self.samples = 0
+        self.peak_at = ""  # where the peak was sampled (--stages): a key press, a refresh, an AI turn
+        self.where = None  # the driver's description of the moment (set by main)
 
     def live(self):
         gc.collect()
@@ -152,6 +154,8 @@ class Meter:
         self.samples += 1
         if n > self.peak:
             self.peak = n
+            if self.where is not None:
+                self.peak_at = self.where()
         f = gc.mem_free()
         if f < self.min_free:
             self.min_free = f
@@ -476,6 +480,14 @@ def main():
             )
         )
     _twin.on_idle_keys = driver.on_idle
+    if stages:
+
+        def where():
+            a = driver.app
+            m = MODE_NAMES[a.mode] if a is not None else "-"
+            return "sample %d, press %d, game %d, %s" % (meter.samples, driver.presses, driver.games + 1, m)
+
+        meter.where = where
     _twin.on_refresh = meter.sample
     in_game = [0]
 
@@ -570,6 +582,7 @@ def main():
     if stages:
         print("stage in game (peak after an AI turn): live=%d" % in_game[0])
         print("stage after a game (title): live=%d" % driver.after_game)
+        print("peak at: " + meter.peak_at)
     games = driver.games
     print(
         "erases=%d game_erases=%s human_turns=%s presses=%d refreshes=%d samples=%d largest=%s"
