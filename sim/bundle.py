@@ -26,7 +26,7 @@ import zipfile
 from pathlib import Path
 
 from sim.inline import InlineError, inline_constants
-from sim.minify import MinifyError, minify, private_names
+from sim.minify import MinifyError, minify, module_private_names
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_OUT = ROOT / "build" / "CIRCUITPY"
@@ -351,6 +351,8 @@ def _write_minified(src, target, texts=None, private=None):
         text = texts[Path(src).as_posix()]
     else:  # shipped without its constants inlined, it would import names dropped elsewhere
         raise BundleError("%s: not among the sources whose constants were inlined" % src)
+    if private is not None:  # device_private_names: each module's own renaming
+        private = private.get(Path(src).as_posix(), {})
     try:
         text = minify(text, str(src), private)
     except MinifyError as e:
@@ -405,14 +407,16 @@ def device_texts(root=ROOT):
 
 
 def device_private_names(root=ROOT, texts=None):
-    """The private names of all our device sources, renamed together (sim.minify)."""
+    """{absolute path as posix: {old: new}}: the private names of all our device sources,
+    renamed together, a module's own ones with short names shared between modules
+    (sim.minify.module_private_names)."""
     sources = {}
     for rel in our_sources(root).values():
         if rel.suffix == ".py":
             p = Path(root) / rel
-            sources[str(rel)] = (texts or {}).get(p.as_posix()) or p.read_text(encoding="utf-8")
+            sources[p.as_posix()] = (texts or {}).get(p.as_posix()) or p.read_text(encoding="utf-8")
     try:
-        return private_names(sources)
+        return module_private_names(sources)
     except (SyntaxError, MinifyError) as e:
         raise BundleError(str(e)) from None
 
