@@ -26,7 +26,7 @@ import zipfile
 from pathlib import Path
 
 from sim.inline import InlineError, inline_constants
-from sim.minify import MinifyError, minify, private_names
+from sim.minify import MinifyError, minify, module_private_names
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_OUT = ROOT / "build" / "CIRCUITPY"
@@ -351,6 +351,8 @@ def _write_minified(src, target, texts=None, private=None):
         text = texts[Path(src).as_posix()]
     else:  # shipped without its constants inlined, it would import names dropped elsewhere
         raise BundleError("%s: not among the sources whose constants were inlined" % src)
+    if private is not None:  # device_private_names: each module's own renaming
+        private = private.get(Path(src).as_posix(), {})
     try:
         text = minify(text, str(src), private)
     except MinifyError as e:
@@ -363,11 +365,29 @@ def _write_minified(src, target, texts=None, private=None):
 TWIN_RUNNER = "tests/mp/twin.py"
 
 
+def runner_names(src):
+    """The names the twin's runner (source `src`) may read from the program's modules: every
+    attribute it spells (`gfx.CHARS`, `app.mode`), every name it imports (`from engine.st1
+    import CLAIM`) and every string it holds. Its own names (its copies of the key codes and
+    the screens' numbers) are not the program's: the program's constants of the same names
+    are still inlined (ui.platform's K_A, ui.play's BOARD...)."""
+    out = set()
+    for n in ast.walk(ast.parse(src)):
+        if isinstance(n, ast.Attribute):
+            out.add(n.attr)
+        elif isinstance(n, ast.alias):
+            out.update(n.name.split("."))
+        elif isinstance(n, ast.ImportFrom) and n.module:
+            out.update(n.module.split("."))
+        elif isinstance(n, ast.Constant) and isinstance(n.value, str):
+            out.update(re.findall(r"[A-Za-z_]\w*", n.value))
+    return out
+
+
 def device_texts(root=ROOT):
     """{absolute path as posix: source} of our device modules with the program's integer
-    constants inlined together (sim.inline); the names the twin's runner spells are kept."""
-    import io
-    import tokenize
+    constants inlined together (sim.inline); the names the twin's runner may read from them
+    are kept (runner_names)."""
 
     sources = {}
     paths = {}
@@ -378,9 +398,7 @@ def device_texts(root=ROOT):
     keep = set()
     runner = Path(root) / TWIN_RUNNER
     if runner.is_file():
-        for t in tokenize.generate_tokens(io.StringIO(runner.read_text(encoding="utf-8")).readline):
-            if t.type == tokenize.NAME:
-                keep.add(t.string)
+        keep = runner_names(runner.read_text(encoding="utf-8"))
     try:
         out = inline_constants(sources, keep)
     except (SyntaxError, InlineError) as e:
@@ -389,14 +407,16 @@ def device_texts(root=ROOT):
 
 
 def device_private_names(root=ROOT, texts=None):
-    """The private names of all our device sources, renamed together (sim.minify)."""
+    """{absolute path as posix: {old: new}}: the private names of all our device sources,
+    renamed together, a module's own ones with short names shared between modules
+    (sim.minify.module_private_names)."""
     sources = {}
     for rel in our_sources(root).values():
         if rel.suffix == ".py":
             p = Path(root) / rel
-            sources[str(rel)] = (texts or {}).get(p.as_posix()) or p.read_text(encoding="utf-8")
+            sources[p.as_posix()] = (texts or {}).get(p.as_posix()) or p.read_text(encoding="utf-8")
     try:
-        return private_names(sources)
+        return module_private_names(sources)
     except (SyntaxError, MinifyError) as e:
         raise BundleError(str(e)) from None
 

@@ -437,7 +437,7 @@ def inline_constants(sources, keep=()):
     for name, mod in prog.mods.items():
         r, d = reads[name], drops[name]
         if not r and not d:
-            out[name] = mod.src
+            out[name] = drop_const_fallback(mod.src, name)
             continue
         edits = _edits(mod, r, d)
         # ast's columns count UTF-8 bytes: the edits do too.
@@ -452,5 +452,54 @@ def inline_constants(sources, keep=()):
             raise InlineError("%s: the result does not parse: %s" % (name, e)) from None
         if got != want:
             raise InlineError("%s: the result is not the source with its constants inlined" % name)
-        out[name] = text
+        out[name] = drop_const_fallback(text, name)
     return out
+
+
+def _is_const_fallback(node):
+    """Is `node` the device modules' `try: from micropython import const` / `except
+    ImportError: def const(x): return x` block?"""
+    if not (isinstance(node, ast.Try) and len(node.body) == 1 and len(node.handlers) == 1):
+        return False
+    imp, h = node.body[0], node.handlers[0]
+    return (
+        not node.orelse
+        and not node.finalbody
+        and isinstance(imp, ast.ImportFrom)
+        and imp.module == "micropython"
+        and [(a.name, a.asname) for a in imp.names] == [("const", None)]
+        and isinstance(h.type, ast.Name)
+        and h.type.id == "ImportError"
+        and h.name is None
+        and len(h.body) == 1
+        and isinstance(h.body[0], ast.FunctionDef)
+        and h.body[0].name == "const"
+    )
+
+
+def drop_const_fallback(src, name="<module>"):
+    """`src` without its top-level const() block (`_is_const_fallback`) when nothing else in
+    it spells `const` (every constant was inlined): on the board the block costs a global, and
+    four names in the table of names its compile builds (a map of 16 bytes a slot on the 64-bit
+    VM, 8 on the board, allocated in one piece: 73 names need a 1,168-byte block, 74 a
+    1,552-byte one). The lines are blanked: line numbers do not change."""
+    tree = ast.parse(src, name)
+    blocks = [n for n in tree.body if _is_const_fallback(n)]
+    if len(blocks) != 1:
+        return src
+    uses = sum(
+        1
+        for t in tokenize.generate_tokens(io.StringIO(src).readline)
+        if t.type == tokenize.NAME and t.string == "const"
+    )
+    if uses != 2:  # the import and the def: any other use keeps the block
+        return src
+    node = blocks[0]
+    lines = src.splitlines(True)
+    for i in range(node.lineno - 1, node.end_lineno):
+        lines[i] = "\n" if lines[i].endswith("\n") else ""
+    text = "".join(lines)
+    tree.body.remove(node)
+    if ast.dump(ast.parse(text, name)) != ast.dump(tree):
+        raise InlineError("%s: dropping the const() block changed the program" % name)
+    return text

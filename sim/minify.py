@@ -198,6 +198,67 @@ def private_names(sources, keep=()):
     return {old: next(new) for old in private}
 
 
+def _module_only(sources, private):
+    """{filename: [old]} of the private names that belong to one module: every token of the
+    name is in that module's source, and no module spells it as an attribute, a keyword
+    argument, an import or a name bound in a class body (a method or attribute could meet
+    another module's name on one object: those stay program-wide)."""
+    where = {}
+    shared = set()
+    for filename, src in sources.items():
+        for t in tokenize.generate_tokens(io.StringIO(src).readline):
+            if t.type == tokenize.NAME and t.string in private:
+                where.setdefault(t.string, set()).add(filename)
+        for n in ast.walk(ast.parse(src, filename)):
+            if isinstance(n, ast.ClassDef):  # a class body's names are attributes too
+                for m in n.body:
+                    if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                        shared.add(m.name)
+                    for t in ast.walk(m) if isinstance(m, (ast.Assign, ast.AnnAssign, ast.AugAssign)) else ():
+                        if isinstance(t, ast.Name):
+                            shared.add(t.id)
+            elif isinstance(n, ast.Attribute):
+                shared.add(n.attr)
+            elif isinstance(n, ast.keyword) and n.arg:
+                shared.add(n.arg)
+            elif isinstance(n, ast.alias):
+                shared.add(n.name)
+                shared.add(n.asname)
+    out = {}
+    for name in sorted(private):
+        files = where.get(name, ())
+        if len(files) == 1 and name not in shared:
+            out.setdefault(next(iter(files)), []).append(name)
+    return out
+
+
+def module_private_names(sources, keep=()):
+    """{filename: {old: new}}: private_names() for the names several modules share, and for a
+    name that belongs to one module (`_module_only`: its globals, functions and classes that
+    no other module and no attribute spells) a short name of that module's own, taken from
+    the same `_A`, `_B`, ... sequence: every module starts again from the first name it does
+    not already spell, so modules share their short names (a qstr is interned once and
+    never freed: fewer distinct names on the board)."""
+    private = private_names(sources, keep)
+    local = _module_only(sources, private)
+    own = {name for names in local.values() for name in names}
+    shared = private_names({f: s for f, s in sources.items()}, tuple(keep) + tuple(own))
+    out = {}
+    for filename, src in sources.items():
+        m = dict(shared)
+        names = local.get(filename)
+        if names:
+            taken = set()
+            for t in tokenize.generate_tokens(io.StringIO(src).readline):
+                if t.type == tokenize.NAME:
+                    taken.add(shared.get(t.string, t.string))
+            gen = _short_names(taken, upper=True)
+            for name in names:
+                m[name] = next(gen)
+        out[filename] = m
+    return out
+
+
 def _rename_tokens(src, mapping):
     """src with every NAME token in `mapping` replaced (strings and comments untouched)."""
     lines = src.splitlines(True)

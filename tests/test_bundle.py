@@ -733,3 +733,22 @@ def test_boot_py_remounts_only_with_select_held(monkeypatch, pygamer, held):
     spec = importlib.util.spec_from_file_location("device_boot", ROOT / "boot.py")
     spec.loader.exec_module(importlib.util.module_from_spec(spec))
     assert remounts == ([("/", False)] if held else []) and deinit == [True]
+
+
+def test_runner_names_are_what_the_runner_reads_from_the_program():
+    # The twin's runner keeps its own copies of the key codes and screen numbers: those are
+    # not the program's and do not stop the program's constants of the same names from being
+    # inlined; what it reads from the program (attributes, imported names, getattr strings)
+    # is kept.
+    src = (
+        "K_A, K_B = range(2)\nBOARD = 5\n"
+        "def f(app):\n"
+        "    from engine.st1 import CLAIM\n"
+        "    import ui.gfx as gfx\n"
+        "    return app.mode == BOARD, gfx.CHARS, getattr(app, 'hand_i'), CLAIM, K_A\n"
+    )
+    got = bundle.runner_names(src)
+    assert {"CLAIM", "engine", "st1", "ui", "gfx", "mode", "CHARS", "hand_i"} <= got
+    assert not {"K_A", "K_B", "BOARD", "app", "f"} & got
+    real = bundle.runner_names((Path(ROOT) / bundle.TWIN_RUNNER).read_text())
+    assert {"CLAIM", "DONE", "PH_CLAIM", "CHARS", "GLYPHS", "stats", "cheap_move"} <= real

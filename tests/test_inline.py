@@ -219,3 +219,41 @@ def test_lines_are_split_at_newlines_only():
     srcs = {"a": "X = 1\nS = 'a\u2028b\x0cc'\ndef f():\n    return X\n"}
     out = inline_constants(srcs)
     assert out["a"] == "pass\nS = 'a\u2028b\x0cc'\ndef f():\n    return 1\n"
+
+
+def test_the_const_block_goes_when_every_constant_was_inlined(tmp_path):
+    # After inlining, pkg.a reads no const() any more: its try/except block is blanked (a
+    # global and four names fewer for the board's compile), its lines kept.
+    out = inline_constants(_program())
+    a = out["pkg.a"]
+    assert "micropython" not in a and "def const" not in a and a.count("\n") == A.count("\n")
+    assert a.splitlines()[:5] == [""] * 5
+    # A constant left alone (the twin's runner reads it) still calls const(): the block stays.
+    kept = inline_constants(_program(), keep={"Z"})["pkg.a"]
+    assert kept.startswith("try:\n    from micropython import const\n") and "Z = const(1 << 4)" in kept
+    _write(tmp_path, out)
+    assert _run(tmp_path, "from pkg.b import g; print(g())") == "554\n"
+
+
+@pytest.mark.parametrize(
+    "src",
+    [
+        # const used elsewhere (a name read, not a call)
+        "try:\n    from micropython import const\nexcept ImportError:\n    def const(x):\n        return x\nf = const\n",
+        # another block's shape: an else clause
+        "try:\n    from micropython import const\nexcept ImportError:\n    def const(x):\n        return x\n"
+        "else:\n    pass\n",
+        # imported under another name
+        "try:\n    from micropython import const as c\nexcept ImportError:\n    def c(x):\n        return x\n",
+        # inside a function
+        "def f():\n    try:\n        from micropython import const\n    except ImportError:\n        pass\n",
+    ],
+)
+def test_a_const_block_in_use_or_of_another_shape_stays(src):
+    assert inl.drop_const_fallback(src) == src
+
+
+def test_dropping_the_const_block_keeps_the_rest():
+    src = '"""doc"""\nimport gc\ntry:\n    from micropython import const\nexcept ImportError:\n\n    def const(x):\n        return x\n\n\nN = 3\n'
+    got = inl.drop_const_fallback(src)
+    assert got == '"""doc"""\nimport gc\n\n\n\n\n\n\n\n\nN = 3\n'

@@ -2,6 +2,8 @@
 local and private names (fewer qstrs for CircuitPython to intern), the same program on the
 same lines (issue 10)."""
 
+import subprocess
+import sys
 import textwrap
 
 import pytest
@@ -232,3 +234,42 @@ def test_imported_names_are_not_renamed():
     # `_pixelbuf` names a module; renaming the import would make it fail (and be caught).
     src = "try:\n    import _pixelbuf\nexcept ImportError:\n    _pixelbuf = None\n"
     assert private_names({"m.py": src}) == {}
+
+
+MOD_A = (
+    "_LIMIT = [3]\n"
+    "def _half(x):\n    return x // 2\n"
+    "class _Box:\n    def __init__(self):\n        self._size = _half(_LIMIT[0] * 4)\n"
+    "def shared():\n    return _Box()._size + _common()\n"
+    "def _common():\n    return 1\n"
+)
+MOD_B = (
+    "from a import shared, _common\n"
+    "_LIMIT = [10]\n"
+    "def _twice(x):\n    return x * 2\n"
+    "def run():\n    return _twice(_LIMIT[0]) + shared() + _common()\n"
+)
+
+
+def test_a_module_s_own_private_names_share_short_names_across_modules(tmp_path):
+    from sim.minify import module_private_names
+
+    srcs = {"a.py": MOD_A, "b.py": MOD_B}
+    got = module_private_names(srcs)
+    a, b = got["a.py"], got["b.py"]
+    # _half, _Box belong to a; _twice to b: each module numbers its own from the first short
+    # name it does not spell, so b's _twice reuses a name a has. _LIMIT is bound in both
+    # modules and _size is an attribute (an object's: never per module): program-wide.
+    # _common is imported by b: not renamed at all.
+    assert b["_twice"] in a.values()
+    assert "_twice" not in a and "_half" not in b and "_Box" not in b and "_common" not in a
+    for name in ("_LIMIT", "_size"):
+        assert a[name] == b[name]
+    assert len(set(a.values())) == len(a), "no clash in a module"
+    assert b["_twice"] != b["_LIMIT"]  # b does not spell _size: its short name is b's to use
+    (tmp_path / "a.py").write_text(minify(MOD_A, "a.py", a))
+    (tmp_path / "b.py").write_text(minify(MOD_B, "b.py", b))
+    r = subprocess.run(
+        [sys.executable, "-c", "import b; print(b.run())"], cwd=tmp_path, capture_output=True, text=True
+    )
+    assert r.stdout == "28\n", r.stderr  # 2 * 10 + (6 + 1) + 1, as from the sources

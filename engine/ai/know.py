@@ -256,10 +256,17 @@ def gvalue(p, buf):
     f_op = buf[0] + buf[1] + buf[2] + buf[3] + buf[4]
     n_me = ONE
     n_op = ONE
+    # One product at a time: the seven brackets of this loop's expressions made know.py's
+    # compile ask for one 2,304-byte block at the first AI decision (1,536 bytes without
+    # them), which a game's heap may not have in one piece (docs/BENCHMARKS.md, Memory).
     for w in range(_NWIN):
         a, b, c = p[w], p[w + 1], p[w + 2]
-        n_me = (n_me * (ONE - ((((a * b) >> 10) * c) >> 10))) >> 10
-        n_op = (n_op * (ONE - (((((ONE - a) * (ONE - b)) >> 10) * (ONE - c)) >> 10))) >> 10
+        x = (a * b) >> 10
+        x = (x * c) >> 10
+        n_me = (n_me * (ONE - x)) >> 10
+        x = ((ONE - a) * (ONE - b)) >> 10
+        x = (x * (ONE - c)) >> 10
+        n_op = (n_op * (ONE - x)) >> 10
     g_me = ONE - ((n_me * (ONE - f_me)) >> 10)
     g_op = ONE - ((n_op * (ONE - f_op)) >> 10)
     return g_me - g_op

@@ -15,9 +15,11 @@ device clock, as on the board). Options:
   --no-terminalio    a firmware without terminalio (some localized builds)
   --pybadge          a PyBadge (no joystick: the directions are keys 4..7 of the keypad)
   --debug            print each key the driver presses
+  --qstr             print micropython.qstr_info() (the interned names' pools) at the end
+  --qstrs            the same, and every name interned
 
 sys.path is tests/mp/twin (the stand-ins for CircuitPython's hardware and core modules),
-then DIR and DIR/lib; code.py's main() runs DevicePlatform, ui/, engine/ and the bundled
+then '' and lib, run from DIR as the board runs from its drive's root; code.py's main() runs DevicePlatform, ui/, engine/ and the bundled
 libraries. A driver looks at the App (captured by wrapping ui.app.App.__init__) and presses
 keys through the keypad's event queue and the PyGamer's joystick, as a player would: the
 settings (opponent = LEVEL, manual claims, every other value looked at and put back, the
@@ -72,10 +74,19 @@ for _i in range(len(sys.argv)):
         _heap = int(sys.argv[_i + 1].rstrip("Kk"))
         _argv.remove(sys.argv[_i + 1])
 BARE_LIVE = 1664  # gc.mem_alloc() of a bare script at its start on this VM
+# The board runs from its drive's root: its modules' file names are "ui/app.py" and
+# "/lib/neopixel.py" (CircuitPython's sys.path is '', '/', '.frozen', '/lib'), and each one is
+# a qstr that stays. Run from the bundle's folder likewise, so that the figures do not depend
+# on where the bundle was built (a longer folder name interned longer names).
+import os  # noqa: E402
+
+if not _here.startswith("/"):
+    _here = os.getcwd() + "/" + _here
+os.chdir(_bundle)
 _paths = [_here + "/twin"]
 if "--no-terminalio" not in _opts:
     _paths.append(_here + "/twin/rom")
-sys.path[:] = _paths + [_bundle, _bundle + "/lib"] + [p for p in sys.path if p.startswith(".frozen")]
+sys.path[:] = _paths + ["", "lib"] + [p for p in sys.path if p.startswith(".frozen")]
 
 # The stand-ins are C modules in the board's firmware: load them before the baseline.
 import time  # noqa: E402, F401
@@ -138,6 +149,8 @@ class Meter:
         self.peak = 0
         self.min_free = gc.mem_free()
         self.samples = 0
+        self.peak_at = ""  # where the peak was sampled (--stages): a key press, a refresh, an AI turn
+        self.where = None  # the driver's description of the moment (set by main)
 
     def live(self):
         gc.collect()
@@ -148,6 +161,8 @@ class Meter:
         self.samples += 1
         if n > self.peak:
             self.peak = n
+            if self.where is not None:
+                self.peak_at = self.where()
         f = gc.mem_free()
         if f < self.min_free:
             self.min_free = f
@@ -579,6 +594,14 @@ def main():
             )
         )
     _twin.on_idle_keys = driver.on_idle
+    if stages:
+
+        def where():
+            a = driver.app
+            m = MODE_NAMES[a.mode] if a is not None else "-"
+            return "sample %d, press %d, game %d, %s" % (meter.samples, driver.presses, driver.games + 1, m)
+
+        meter.where = where
     _twin.on_refresh = meter.sample
     in_game = [0]
 
@@ -673,6 +696,7 @@ def main():
     if stages:
         print("stage in game (peak after an AI turn): live=%d" % in_game[0])
         print("stage after a game (title): live=%d" % driver.after_game)
+        print("peak at: " + meter.peak_at)
     games = driver.games
     print(
         "erases=%d game_erases=%s human_turns=%s presses=%d refreshes=%d samples=%d largest=%s"
@@ -688,6 +712,13 @@ def main():
             driver.fallbacks,
         )
     )
+    if "--qstr" in _opts or "--qstrs" in _opts:
+        import micropython
+
+        if "--qstrs" in _opts:
+            micropython.qstr_info(1)
+        else:
+            micropython.qstr_info()
     print("modes=" + ",".join(MODE_NAMES[m] for m in range(9) if m in driver.modes))
     print("todo=" + ",".join(sorted(driver.todo)))
     print(
