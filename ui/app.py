@@ -102,6 +102,7 @@ class App(Play):
     def __init__(self, platform, seed=None, chooser_for=default_chooser):
         self.p = platform
         self.chooser_for = chooser_for
+        self.enter = False  # the table to be entered after a title key (ui.title)
         self.seed = seed if seed is not None else platform.ticks_ms()
         self.store = Store(platform)
         sbytes, self.stats, game, msg = self.store.load()
@@ -286,6 +287,9 @@ class App(Play):
                     self._enter_board()
         else:
             self._m().key(self, k)
+            if self.enter:  # New game or Continue: the table's code compiles after the
+                self.enter = False  # title's key handler has returned (its frames let go)
+                self._enter_board()
         self.p.refresh()
 
     # -- the loop ----------------------------------------------------------------------------

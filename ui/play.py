@@ -379,7 +379,9 @@ class Play:
     # -- end of a round ------------------------------------------------------------------------------
 
     def _round_end(self):
-        """Score the round, show its panel, save (ui/panel.py: loaded while a panel shows)."""
+        """Score the round, show its panel, save (ui/panel.py: loaded while a panel shows).
+        The AI's search buffers are let go of first: the panel's code compiles now."""
+        self._release_search()
         if self.g.NAME == "st2":
             from ui.st2 import play
 

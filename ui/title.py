@@ -150,12 +150,12 @@ def title_key(self, k):
         self.hand_i, self.stone_i, self._seat = 0, 4, 0
         self.last_play = ""
         self.save()
-        self._enter_board()
+        self.enter = True  # App.key enters the table once this module's frames are gone
     elif r == P.T_CONTINUE:
         if self.session is None:
             self.pages.title_note.set("No game in progress")
         else:
-            self._enter_board()
+            self.enter = True
     elif r == P.T_SETTINGS:
         load_settings_menu(self)
         self.pages.settings_menu.select(0)
