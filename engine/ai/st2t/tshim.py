@@ -67,7 +67,7 @@ def stand_in(board, o, k, kd, e, skip=-1):
         return col * 12 + (same if 1 <= same <= 3 else 3)
     if kd == K_SUM:
         return col * 12 + 10
-    if n and same >= 0 and (kd == K_SAME or best < n or n > 1):
+    if n and 1 <= same <= 10 and (kd == K_SAME or best < n or n > 1):
         for q in range(5):  # the same strength in a colour the side lacks
             if not cols >> q * 3 & 7:
                 return q * 12 + same
