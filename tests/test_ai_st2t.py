@@ -275,8 +275,8 @@ def test_the_base_game_never_loads_the_tactic_ai():
 
 # -- the MicroPython VM ------------------------------------------------------------------
 
-from tests.test_ai_mp import _mp, needs_mp  # noqa: E402
 from tests.test_ai_mp import SUMMARY2 as SUMMARY  # noqa: E402
+from tests.test_ai_mp import _mp, needs_mp  # noqa: E402
 
 
 @needs_mp
