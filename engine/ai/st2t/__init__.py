@@ -34,13 +34,18 @@ _TARGET_CARD = const(650)
 
 class TBudget2(Budget):
     """A Budget with the tactic value model's knobs (docs/AI.md): tcost, the cost of spending
-    a tactic card (ONE units of the game value); tdraw, draw a tactic card while holding fewer
-    tactic cards; notac, never play or draw a tactic card unless forced (a yardstick)."""
+    a tactic card (ONE units of the game value); tdraw (the Attacker) and ddraw (the
+    Defender), draw a tactic card while holding fewer tactic cards; tlate, the Attacker draws
+    tactic cards once the siege deck holds this many or fewer (each such draw is a turn more
+    before the deck runs out); notac, never play or draw
+    a tactic card unless forced (a yardstick)."""
 
-    def __init__(self, full, cands, samples, units, tcost=60, tdraw=1, notac=0, **kw):
+    def __init__(self, full, cands, samples, units, tcost=60, tdraw=1, ddraw=0, tlate=0, notac=0, **kw):
         Budget.__init__(self, full, cands, samples, units, **kw)
+        self.tlate = tlate
         self.tcost = tcost
         self.tdraw = tdraw
+        self.ddraw = ddraw
         self.notac = notac
 
 

@@ -74,7 +74,7 @@ def setup(v, ts):
 def draw(v, b):
     """The deck to draw from. The siege deck empty: the Defender draws from it (the game ends,
     it wins), the Attacker from the tactic deck (the game goes on). Otherwise a tactic card
-    while we hold fewer than `tdraw` tactic cards and at least three siege cards (never for
+    while we hold fewer than `tdraw` (the Attacker; `ddraw` the Defender) tactic cards and at least three siege cards (never for
     `notac`)."""
     me = v.me
     if not v.ndeck:
@@ -82,7 +82,9 @@ def draw(v, b):
     if b.notac:
         return _DRAW_SIEGE
     nt = tactic_in_hand(v, me)
-    if nt < b.tdraw and len(v.hand_of(me)) - nt >= 3:
+    if not me and v.ndeck <= b.tlate:
+        return _DRAW_TACTIC
+    if nt < (b.ddraw if me else b.tdraw) and len(v.hand_of(me)) - nt >= 3:
         return _DRAW_TACTIC
     return _DRAW_SIEGE
 
