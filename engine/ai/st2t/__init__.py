@@ -40,7 +40,7 @@ class TBudget2(Budget):
     before the deck runs out); notac, never play or draw
     a tactic card unless forced (a yardstick)."""
 
-    def __init__(self, full, cands, samples, units, tcost=60, tdraw=1, ddraw=0, tlate=0, notac=0, **kw):
+    def __init__(self, full, cands, samples, units, tcost=0, tdraw=1, ddraw=0, tlate=0, notac=0, **kw):
         Budget.__init__(self, full, cands, samples, units, **kw)
         self.tlate = tlate
         self.tcost = tcost
