@@ -8,6 +8,8 @@ game's modules; the base game's AI never imports this package.
 
 from engine.ai import Budget
 from engine.errors import IllegalMove
+from engine.st2.game import KIND_DRAW, KIND_PLAY, KIND_RETREAT, encode
+from engine.st2.moves import DONE, PASS, encode_play
 
 try:
     from micropython import const
@@ -25,11 +27,6 @@ _PH_EXCHANGE = const(5)
 _FIRST = const(60)
 _ACTIONS = const(64)
 _NONE = const(255)
-_DONE = const(646)
-_PASS = const(647)
-_DRAW_SIEGE = const(648)
-_DRAW_TACTIC = const(649)
-_TARGET_CARD = const(650)
 
 
 class TBudget2(Budget):
@@ -137,9 +134,9 @@ def emergency(view):
     me = view.me
     ph = view.phase
     if ph == _PH_DECLARE:
-        return _DONE
+        return DONE
     if ph == _PH_DRAW:
-        return _DRAW_TACTIC if me == 0 and not view.ndeck and view.ntdeck else _DRAW_SIEGE
+        return encode(KIND_DRAW, -1, -1, 1 if me == 0 and not view.ndeck and view.ntdeck else 0)
     if ph == _PH_PLAY:
         ok = view.may_tactic(me)
         for top in (_FIRST, _ACTIONS):
@@ -147,15 +144,15 @@ def emergency(view):
                 if view.cnt[t * 2 + me] < view.need(t):
                     for c in view.hand:
                         if c != _NONE and (c < _FIRST or ok) and c < top:
-                            return c * 7 + t
+                            return encode_play(c, t)
         for c in view.hand:
             if c != _NONE and c >= _ACTIONS and ok and view.playable(c, me):
-                return c * 7
+                return encode(KIND_PLAY, c)
         if view.pass_ok(me, ()):
-            return _PASS
+            return PASS
         for t in range(7):
             if view.cnt[t * 2]:
-                return 518 + (1 << t)  # the Attacker's retreat (every side complete)
+                return encode(KIND_RETREAT, -1, -1, 1 << t)  # the Attacker (every side complete)
         raise IllegalMove("no move")
     from engine.st2.tchoice import step_moves
 

@@ -18,7 +18,8 @@ except ImportError:
 from engine.ai.st2.easy import easy_prep, fit
 from engine.ai.st2t.tshim import stand_in, tactic_in_hand
 from engine.st2.cards import WALL
-from engine.st2.game import KIND_DECLARE, kind
+from engine.st2.game import KIND_DECLARE, KIND_DRAW, KIND_PLAY, decode, encode, kind
+from engine.st2.moves import DONE, PASS, decode_play
 
 _SLOTS = const(4)
 _PH_DECLARE = const(1)
@@ -31,14 +32,8 @@ _RECRUITMENT = const(65)
 _EXPLOSION = const(68)
 _SUPPORT = const(69)
 _EXCHANGE = const(70)
-_DECLARE = const(504)
-_DONE = const(646)
-_PASS = const(647)
-_DRAW_SIEGE = const(648)
-_DRAW_TACTIC = const(649)
-_TARGET_CARD = const(650)
-_TARGET_TILE = const(722)
-_TARGET_DISCARD = const(729)
+_DS = encode(KIND_DRAW, -1, -1, 0)  # the siege deck
+_DT = encode(KIND_DRAW, -1, -1, 1)  # the tactic deck
 _ACT_W = (60, 90, 110, 110, 100, 80, 50)  # Redeployment .. Exchange, before the noise
 
 
@@ -55,13 +50,13 @@ def choose_teasy(v, rng, moves, sh=None):
     ph = v.phase
     me = v.me
     if ph == _PH_DECLARE:
-        return _DONE
+        return DONE
     if ph == _PH_DRAW:
         if not v.ndeck:
-            return _DRAW_TACTIC if me == 0 else _DRAW_SIEGE
+            return _DT if me == 0 else _DS
         if not tactic_in_hand(v, me) and rng.randrange(3) == 0:
-            return _DRAW_TACTIC
-        return _DRAW_SIEGE
+            return _DT
+        return _DS
     if sh is None:
         from engine.ai.st2t.tshim import Shim
 
@@ -70,7 +65,7 @@ def choose_teasy(v, rng, moves, sh=None):
     if ph >= _PH_ACTION:
         return _step(v, sh, moves)
     if not v.prep:
-        plays = moves[0] < _DECLARE
+        plays = kind(moves[0]) == KIND_PLAY
         mv = easy_prep(sh, moves, plays)
         if mv >= 0:
             return mv
@@ -80,10 +75,9 @@ def choose_teasy(v, rng, moves, sh=None):
     best = -1
     bestv = -1
     for mv in moves:
-        if mv >= _DECLARE:
+        if kind(mv) != KIND_PLAY:
             continue
-        c = mv // 7
-        t = mv % 7
+        c, t = decode_play(mv)
         if c < _FIRST:
             w = fit(sh, me, c, t) * 4
         elif c < _ACTIONS:
@@ -100,7 +94,7 @@ def choose_teasy(v, rng, moves, sh=None):
             best = mv
     if best >= 0:
         return best
-    return _PASS if _PASS in moves else moves[0]
+    return PASS if PASS in moves else moves[0]
 
 
 def _step(v, sh, moves):
@@ -110,10 +104,10 @@ def _step(v, sh, moves):
     best = moves[0]
     bv = -1000
     for mv in moves:
-        if mv >= _TARGET_DISCARD:
+        _, card, t, x = decode(mv)
+        if x:
             w = 100  # Redeployment: discard our weakest card
-        elif mv >= _TARGET_TILE:
-            t = mv - _TARGET_TILE
+        elif t >= 0:
             if a == _EXPLOSION:
                 w = v.cnt[t * 2 + (me ^ 1)] - v.cnt[t * 2 + me]
             else:
@@ -123,7 +117,7 @@ def _step(v, sh, moves):
                     c = stand_in(sh.board, i * _SLOTS, sh.cnt[i], WALL[t * 2 + sh.side[t]] & 15, c)
                 w = fit(sh, me, c, t)
         else:
-            c = mv - _TARGET_CARD
+            c = card
             s = _strength(c)
             if a == _REDEPLOYMENT or a == _SUPPORT:
                 w = -s

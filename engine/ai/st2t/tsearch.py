@@ -21,7 +21,8 @@ from engine.ai.st2.judge import WIN
 from engine.ai.st2.search import hard_move
 from engine.ai.st2t import tvalue
 from engine.ai.st2t.tshim import siege_hand, tactic_in_hand
-from engine.st2.game import KIND_CAULDRON, KIND_RETREAT, kind
+from engine.st2.game import KIND_CAULDRON, KIND_DRAW, KIND_PLAY, KIND_RETREAT, KIND_STEP, encode, kind
+from engine.st2.moves import PASS, decode_play, encode_play
 
 _PH_DRAW = const(3)
 _PH_ACTION = const(4)
@@ -34,13 +35,11 @@ _TREASON = const(67)
 _EXPLOSION = const(68)
 _SUPPORT = const(69)
 _EXCHANGE = const(70)
-_DECLARE = const(504)
-_PASS = const(647)
-_DRAW_SIEGE = const(648)
-_DRAW_TACTIC = const(649)
-_TARGET_CARD = const(650)
-_TARGET_TILE = const(722)
-_EXCH = const(30)  # the Exchange's cost beside tcost: three known cards for three unknown
+_EXCH = const(30)
+_DS = encode(KIND_DRAW, -1, -1, 0)  # the siege deck
+_DT = encode(
+    KIND_DRAW, -1, -1, 1
+)  # the tactic deck  # the Exchange's cost beside tcost: three known cards for three unknown
 
 
 class TSearch:
@@ -78,22 +77,22 @@ def draw(v, b):
     `notac`)."""
     me = v.me
     if not v.ndeck:
-        return _DRAW_TACTIC if me == 0 else _DRAW_SIEGE
+        return _DT if me == 0 else _DS
     if b.notac:
-        return _DRAW_SIEGE
+        return _DS
     nt = tactic_in_hand(v, me)
     if not me and v.ndeck <= b.tlate:
-        return _DRAW_TACTIC
+        return _DT
     if nt < (b.ddraw if me else b.tdraw) and len(v.hand_of(me)) - nt >= 3:
-        return _DRAW_TACTIC
-    return _DRAW_SIEGE
+        return _DT
+    return _DS
 
 
 def tactic_value(v, j, c, ts):
     """(value, move) of playing tactic card c now (elite troops: at their best tile)."""
     if c < _ACTIONS:
         r = tvalue.elite(j, c)
-        return r[0], (c * 7 + r[2] if r[2] >= 0 else -1)
+        return r[0], (encode_play(c, r[2]) if r[2] >= 0 else -1)
     if not v.playable(c, v.me):
         return -WIN * 2, -1
     if c == _DESERTION:
@@ -116,7 +115,7 @@ def tactic_value(v, j, c, ts):
         setup(v, ts)
     else:
         val = j.mine_value(j.p0) - _EXCH
-    return val, c * 7
+    return val, encode(KIND_PLAY, c)
 
 
 def decide(v, moves, ts, b):
@@ -127,14 +126,14 @@ def decide(v, moves, ts, b):
     if ph >= _PH_ACTION:
         return step(v, setup(v, ts), moves)
     me = v.me
-    sm = [mv for mv in moves if mv >= _DECLARE or mv // 7 < _FIRST]
+    sm = [mv for mv in moves if kind(mv) != KIND_PLAY or decode_play(mv)[0] < _FIRST]
     ts.sh.load(v)
     ts.j.real = v.board
     mv, bi = hard_move(ts.sh, me, siege_hand(v, me), v.opp_hand - v.opp_tac, ts.s, b, sm)
     tac = len(sm) < len(moves)
     if mv >= 0 and bi < 0:
         k = kind(mv)
-        if not tac or (k != KIND_RETREAT and k != KIND_CAULDRON) or sm[0] < _DECLARE:
+        if not tac or (k != KIND_RETREAT and k != KIND_CAULDRON) or kind(sm[0]) == KIND_PLAY:
             return mv  # a declaration or a preparation action worth taking
     if bi >= 0:
         ts.best = sm[bi]
@@ -144,7 +143,7 @@ def decide(v, moves, ts, b):
     else:
         sv = -WIN * 2
     if not tac:
-        return sm[bi] if bi >= 0 else (_PASS if _PASS in moves else moves[0])
+        return sm[bi] if bi >= 0 else (PASS if PASS in moves else moves[0])
     j = ts.j
     bv = -WIN * 3
     bm = -1
@@ -170,26 +169,38 @@ def step(v, j, moves):
     n = v.nstep
     mv = -1
     if a == _EXPLOSION:
-        mv = _TARGET_TILE + tvalue.explosion(j)[2]
+        mv = _tile(tvalue.explosion(j)[2])
     elif a == _DESERTION:
-        mv = _TARGET_CARD + tvalue.desertion(j)[1]
+        mv = _card(tvalue.desertion(j)[1])
     elif a == _TREASON:
         r = tvalue.treason(j) if n == 0 else tvalue.treason(j, v.pick[0])
-        mv = _TARGET_CARD + r[1] if n == 0 else _TARGET_TILE + r[2]
+        mv = _card(r[1]) if n == 0 else _tile(r[2])
     elif a == _REDEPLOYMENT:
         r = tvalue.redeployment(j) if n == 0 else tvalue.redeployment(j, v.pick[0])
-        mv = _TARGET_CARD + r[1] if n == 0 else _TARGET_TILE + r[2]  # tile 7: the discard
+        mv = _card(r[1]) if n == 0 else _tile(r[2])  # tile 7: the discard
     elif a == _RECRUITMENT:
         d = v.discard(_ACTIONS)
         r = tvalue.recruitment(j, d, fit) if n == 0 else tvalue.recruitment(j, d, fit, v.pick[0])
-        mv = _TARGET_CARD + r[1] if n == 0 else _TARGET_TILE + r[2]
+        mv = _card(r[1]) if n == 0 else _tile(r[2])
     elif a == _SUPPORT:
-        mv = _TARGET_CARD + _support_pick(v, n)
+        mv = _card(_support_pick(v, n))
     elif a == _EXCHANGE:
         mv = _exchange_pick(v, j)
     if mv in moves:
         return mv
     return moves[0]
+
+
+def _card(c):
+    """The step that takes card c."""
+    return encode(KIND_STEP, c, -1, 0)
+
+
+def _tile(t):
+    """The step to tile t (tvalue.DISCARD: Redeployment's discard; -1: none)."""
+    if t < 0:
+        return -1
+    return encode(KIND_STEP, -1, -1, 1) if t == tvalue.DISCARD else encode(KIND_STEP, -1, t, 0)
 
 
 def _support_pick(v, n):
@@ -217,5 +228,5 @@ def _exchange_pick(v, j):
     last = v.pick[o + made - 1] if made else -1
     for c in give:
         if c > last:
-            return _TARGET_CARD + c
+            return _card(c)
     return -1
