@@ -304,3 +304,25 @@ def test_mp_memory_error_fallback():
     assert int(got["legal"]) == answers == 24
     assert 0 < int(got["fallbacks"]) < answers
     assert int(got["freed"]) == int(got["fallbacks"])
+
+
+def test_the_draw_once_the_siege_deck_is_empty():
+    """ "When a player ends their turn by drawing a Siege card but the deck is empty, the game
+    ends immediately. The Defender wins the game." (docs/RULES.md: choosing the tactic deck
+    then draws a tactic card and the game goes on.) Every level's Defender draws the siege card
+    and wins; its Attacker draws a tactic card while there is one."""
+    seen = set()
+    for g in range(80):
+        st = _new(900 + g)
+        pl = (Player(EASY, g), Player(EASY, g + 1))
+        while not game.is_over(st):
+            p = st.to_move
+            if st.phase == PH_DRAW and not st.ndeck:
+                for level in (EASY, MEDIUM, HARD):
+                    mv = choose(st.view(p), Rng(g), level)
+                    assert game.decode(mv) == (game.KIND_DRAW, -1, -1, 0 if p else 1)
+                seen.add(p)
+            st.apply(pl[p].move(st.view(p)))
+        if seen == {0, 1}:
+            break
+    assert seen == {0, 1}
