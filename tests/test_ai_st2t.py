@@ -121,8 +121,8 @@ def _games(la, lb, first, stop, seed):
 LEGAL_GAMES = (  # level, opponent, seed, games in CI, games in all
     (EASY, EASY, 1, 60, 2000),
     (MEDIUM, EASY, 2, 16, 2000),
-    (HARD, MEDIUM, 3, 16, 2000),
-    (EXPERT, HARD, 4, 4, 2000),
+    (HARD, MEDIUM, 3, 8, 2000),
+    (EXPERT, HARD, 4, 2, 2000),
 )
 
 
