@@ -10,8 +10,8 @@ median and maximum of those costs in ms, and the PyGamer estimate at 300 x CPyth
 For the second game (`--game st2`) the positions are every decision of LEVEL's card step
 (including the one that weighs a preparation action) in games against Easy, LEVEL
 attacking in even games and defending in odd ones; the line also gives the median and
-maximum per role. With `--variant tactic` (the first game) the positions are LEVEL's card
-steps and ruse steps of tactic games against Easy.
+maximum per role. With `--variant tactic` the positions are LEVEL's card steps and ruse
+(action) steps of tactic games against Easy.
 """
 
 import argparse
@@ -30,7 +30,7 @@ def costs(game, opts, level, games, seed, repeat):
     from engine.rng import Rng
 
     gm = load(game)
-    act = gm.PH_ACTION if game == "st1" and opts and opts.get("variant") else -1
+    act = gm.PH_ACTION if opts and opts.get("variant") else -1
     out = []
     for i in range(games):
         g = seed + i
@@ -70,7 +70,8 @@ def main(argv=None):
     from engine.ai import level_of
 
     if args.game == "st2":
-        got = costs("st2", None, level_of(args.level), args.games, args.seed, args.repeat)
+        opts = {"variant": 1} if args.variant == "tactic" else None
+        got = costs("st2", opts, level_of(args.level), args.games, args.seed, args.repeat)
         xs = sorted(x for x, _ in got)
         if not xs:
             print("no decisions")
@@ -86,9 +87,19 @@ def main(argv=None):
         med = xs[n // 2] / 1e6
         mx = xs[-1] / 1e6
         print(
-            "level=%s game=st2 decisions=%d ms_mean=%.3f ms_median=%.3f ms_max=%.3f "
+            "level=%s game=st2%s decisions=%d ms_mean=%.3f ms_median=%.3f ms_max=%.3f "
             "pygamer_s_median=%.2f pygamer_s_max=%.2f%s"
-            % (args.level, n, sum(xs) / n / 1e6, med, mx, med * 0.3, mx * 0.3, "".join(roles))
+            % (
+                args.level,
+                " variant=tactic" if opts else "",
+                n,
+                sum(xs) / n / 1e6,
+                med,
+                mx,
+                med * 0.3,
+                mx * 0.3,
+                "".join(roles),
+            )
         )
         return 0
     timing = st1.T1999 if args.timing == "1999" else st1.T2016

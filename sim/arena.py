@@ -4,7 +4,8 @@
 Plays N games between two AI levels (easy, medium, hard, expert) and ends with one summary
 line (see engine.ai.bench). The first game alternates the seats; the second game (st2)
 alternates the roles (level A attacks in even games) and reports A's win rate as Attacker and
-as Defender; `--variant tactic` (the first game only) plays its tactic variant; with `--match revenge` it plays N revenge matches (two games with the roles
+as Defender; `--variant tactic` plays the game's tactic variant (and allows `hard-notac`:
+Hard that never plays or draws a tactic card); with `--match revenge` it plays N revenge matches (two games with the roles
 swapped, another pair while tied) and counts match wins. Also `python -m sim.arena ...`.
 """
 
@@ -14,12 +15,16 @@ import sys
 from sim.cli import count
 
 
-def _level(name, variant):
+def _level(name, variant, game="st1"):
     """A level int, or for the tactic variant also `hard-notac`: Hard that never plays or
     draws a tactic card (the yardstick of "tactic cards pay")."""
     from engine.ai import level_of
 
     if variant == "tactic" and name == "hard-notac":
+        if game == "st2":
+            from engine.ai.st2t import TBudget2
+
+            return TBudget2(True, 0, 0, 0, notac=1)
         from engine.ai.st1t import TBudget
 
         return TBudget(True, 0, 0, 0, notac=1)
@@ -43,17 +48,15 @@ def main(argv=None):
     from engine.errors import IllegalMove
 
     try:
-        la = _level(args.a, args.variant)
-        lb = _level(args.b, args.variant)
+        la = _level(args.a, args.variant, args.game)
+        lb = _level(args.b, args.variant, args.game)
     except IllegalMove as e:
         print(e, file=sys.stderr)
         return 2
     out = None if args.quiet else print
-    if args.game == "st2" and args.variant == "tactic":
-        print("no AI for the second game's tactic variant yet", file=sys.stderr)
-        return 2
     if args.game == "st2":
-        line = run2(la, lb, args.games, args.seed, out, args.match == "revenge")
+        tac = 1 if args.variant == "tactic" else 0
+        line = run2(la, lb, args.games, args.seed, out, args.match == "revenge", tac)
     else:
         if args.match == "revenge":
             print("--match revenge is a Schotten Totten 2 match (--game st2)", file=sys.stderr)

@@ -150,7 +150,6 @@ def test_arena_command(capsys):
     line = capsys.readouterr().out.strip().splitlines()[-1]
     assert line.startswith("games=2 a_wins=")
     assert main(["--variant", "tactic", "--a", "hard", "--b", "hard-notac", "--games", "1", "--quiet"]) == 0
-    assert main(["--game", "st2", "--variant", "tactic", "--a", "hard", "--b", "easy"]) == 2
 
 
 # -- the MicroPython VM ------------------------------------------------------------------

@@ -30,18 +30,15 @@ def test_rejects_a_state_and_the_wrong_player():
         choose(st.view(1), Rng(1), HARD)  # the Attacker moves first
 
 
-@pytest.mark.parametrize("name", ("st2",))
 @pytest.mark.parametrize("level", (EASY, MEDIUM, HARD))
-def test_a_tactic_view_is_refused_clearly(name, level):
-    """No AI plays the second game's tactic variant yet: its views get an IllegalMove saying
-    so, not a crash in the base game's search (issue 16). The first game's tactic variant has
-    its AI (tests/test_ai_st1t.py)."""
+def test_a_tactic_view_goes_to_the_tactic_ai(level):
+    """A view of the second game's tactic variant is answered by its own AI (engine.ai.st2t,
+    tests/test_ai_st2t.py) with a legal move, not by the base game's search."""
     from engine import games
 
-    g = games.load(name)
+    g = games.load("st2")
     st = g.new_state({"variant": 1}, 3)
-    with pytest.raises(IllegalMove, match="tactic variant"):
-        choose(st.view(st.to_move), Rng(1), level)
+    assert choose(st.view(st.to_move), Rng(1), level) in st.legal_moves()
 
 
 @pytest.mark.parametrize("level", LEVELS)

@@ -20,8 +20,8 @@ imports only that game's AI. The first game's search (engine.ai.easy, search, ju
 lookahead) is its own code, under these names because the UI unloads them by name at the
 title; it reads moves only with engine.st1's helpers (decode_play, encode_play) and named moves
 (PASS, DONE). The first game's tactic variant (a TView: `view.VARIANT` set) is the package
-engine.ai.st1t (its levels: engine.ai.st1t.BUDGETS); the second game's tactic variant has
-no AI yet and is refused with an IllegalMove. The second game's, both roles, is the package
+engine.ai.st1t (its levels: engine.ai.st1t.BUDGETS), the second game's tactic variant the
+package engine.ai.st2t (engine.ai.st2t.BUDGETS). The second game's, both roles, is the package
 engine.ai.st2 (its levels: engine.ai.st2.BUDGETS); neither game's AI imports the other
 game's modules.
 """
@@ -108,7 +108,7 @@ def release():
     _srch = None
     import sys
 
-    for name in ("engine.ai.st2", "engine.ai.st1t"):
+    for name in ("engine.ai.st2", "engine.ai.st1t", "engine.ai.st2t"):
         m = sys.modules.get(name)
         if m is not None:
             m.release()
@@ -121,8 +121,11 @@ def choose(view, rng, level=HARD, ms=0, tick=None):
     """One legal move for the player to move in `view` (see the module docstring)."""
     game = getattr(view, "GAME", 1)  # the view's game (engine.games)
     if getattr(view, "VARIANT", 0):  # a tactic variant's TView
-        if game != 1:
-            raise IllegalMove("no AI for the second game's tactic variant yet")
+        if game == 2:
+            from engine.ai import st2t
+
+            b = level if isinstance(level, Budget) else st2t.BUDGETS[level_of(level)]
+            return st2t.choose(view, rng, b, ms, tick, stats)
         from engine.ai import st1t
 
         b = level if isinstance(level, Budget) else st1t.BUDGETS[level_of(level)]

@@ -2,7 +2,7 @@
 
 The first game (`run`, `play`): game i is dealt from seed + i; player 1 always starts, and
 the seats alternate: level A is player 1 in even games and player 2 in odd ones. The second
-game (`run2`, `play2`): game i is dealt from seed + i and the roles alternate: level A
+game (`run2`, `play2`, either variant): game i is dealt from seed + i and the roles alternate: level A
 attacks in even games and defends in odd ones; with `revenge`, the games are revenge matches
 (engine.st2.match: two games with the roles swapped, and another pair while tied), level A
 attacking first in even matches. Each seat has its own random stream. Only the decisions of
@@ -137,20 +137,26 @@ def run(timing, la, lb, games, seed, out=None, variant=0):
     )
 
 
-def play2(seed, la, lb, a_role, times):
-    """One game of the second game, level A in role a_role (0 attacks: the role is the
-    seat); returns (state, A won?). times: as _play's."""
-    import engine.ai.st2.search  # noqa: F401  (loaded now: compiling it is not thinking time)
+def play2(seed, la, lb, a_role, times, variant=0):
+    """One game of the second game (variant 1: the tactic variant, its action steps timed
+    too), level A in role a_role (0 attacks: the role is the seat); returns (state, A won?).
+    times: as _play's."""
+    from engine.st2 import game
+
+    if variant:
+        import engine.ai.st2t.tsearch  # noqa: F401  (loaded now: compiling it is not thinking time)
+
+        return _play(game, {"variant": 1}, seed, la, lb, a_role, times, game.PH_ACTION)
+    import engine.ai.st2.search  # noqa: F401  (likewise)
 
     if la == 3 or lb == 3:
         import engine.ai.st2.lookahead  # noqa: F401  (Expert's, likewise)
-    from engine.st2 import game
-
     return _play(game, None, seed, la, lb, a_role, times)
 
 
-def run2(la, lb, games, seed, out=None, revenge=False):
-    """Play `games` games (revenge: matches) of the second game; print per-level timing lines
+def run2(la, lb, games, seed, out=None, revenge=False, variant=0):
+    """Play `games` games (revenge: matches) of the second game (variant 1: its tactic
+    variant); print per-level timing lines
     to `out` and return the summary line: games or matches won, A's win rate overall and as
     Attacker and Defender (games), the time per decision."""
     times = [array("I"), array("I")]
@@ -161,7 +167,7 @@ def run2(la, lb, games, seed, out=None, revenge=False):
     for i in range(games):
         if not revenge:
             r = i & 1
-            _, a_won = play2(seed + i, la, lb, r, times)
+            _, a_won = play2(seed + i, la, lb, r, times, variant)
             won[r] += a_won
             played[r] += 1
             aw += a_won
@@ -173,7 +179,7 @@ def run2(la, lb, games, seed, out=None, revenge=False):
         a_player = i & 1  # the match player level A is (match player 0 attacks first)
         while not m.over():
             r = m.attacker() ^ a_player  # A's role in this game: 0 attacks
-            st, a_won = play2(seed + n, la, lb, r, times)
+            st, a_won = play2(seed + n, la, lb, r, times, variant)
             m.finish_game(st)
             won[r] += a_won
             played[r] += 1

@@ -1,7 +1,8 @@
 """The AI's MemoryError fallback on the MicroPython VM, from the repository root:
 micropython -X heapsize=160K tests/mp/ai_oom.py [LEVEL] [POSITIONS] [GAME]
-GAME st1 (the default), st2 (positions of both roles) or st1t (the first game's tactic
-variant: card steps, deck choices and ruse steps). After the code is loaded, ballast fills the heap until only a few KB are free, so the
+GAME st1 (the default), st2 (positions of both roles), st1t (the first game's tactic
+variant: card steps, deck choices and ruse steps) or st2t (the second game's tactic variant,
+both roles: card steps, deck choices, action steps and the Exchange's step out of turn). After the code is loaded, ballast fills the heap until only a few KB are free, so the
 search's buffers, deals or lists cannot all be made: every answer must still be a legal
 move (the best found so far, or Easy's), and the search's buffers must be let go.
 Prints: positions=N answers=A legal=L fallbacks=F freed=R
@@ -19,7 +20,15 @@ from engine.st1 import State  # noqa: E402, F401  (engine.st1 loads it when firs
 DEBUG = len(sys.argv) > 4
 ST2 = len(sys.argv) > 3 and sys.argv[3] == "st2"
 ST1T = len(sys.argv) > 3 and sys.argv[3] == "st1t"
-if ST1T:
+ST2T = len(sys.argv) > 3 and sys.argv[3] == "st2t"
+if ST2T:
+    import engine.ai.st2t.tsearch  # noqa: F401
+    import engine.st2.tchoice  # noqa: F401
+    import engine.st2.thidden  # noqa: F401
+    import engine.st2.tsteps  # noqa: F401
+    import engine.st2.tview  # noqa: F401
+    from engine.st2 import game as game2
+elif ST1T:
     import engine.ai.st1t.tsearch  # noqa: F401
     from engine.st1.tactic import TState
 elif ST2:
@@ -55,6 +64,24 @@ def positions_t(n):
     g = 0
     while len(out) < n:
         st = TState(500 + g, g & 1, 0)
+        pl = (ai.Player(ai.EASY, g), ai.Player(ai.EASY, g + 1))
+        stop = 6 + (g * 11) % 60
+        k = 0
+        while st.phase != 2 and (k < stop or st.phase == 1 or len(st.legal_moves()) < 2):
+            st.apply(pl[st.to_move].move(st.view(st.to_move)))
+            k += 1
+        if st.phase != 2:
+            out.append(st.view(st.to_move))
+        g += 1
+    return out
+
+
+def positions_t2(n):
+    """Second-game tactic positions of Easy self-play with a choice to make, both roles."""
+    out = []
+    g = 0
+    while len(out) < n:
+        st = game2.new_state({"variant": 1}, 500 + g)
         pl = (ai.Player(ai.EASY, g), ai.Player(ai.EASY, g + 1))
         stop = 6 + (g * 11) % 60
         k = 0
@@ -113,8 +140,8 @@ def main(argv):
             "engine.ai.st2.lookahead" if ST2 else "engine.ai.st1t.tlook" if ST1T else "engine.ai.lookahead"
         )
     n = int(argv[1]) if len(argv) > 1 else 6
-    views = positions2(n) if ST2 else positions_t(n) if ST1T else positions(n)
-    if ST2 or ST1T:
+    views = positions2(n) if ST2 else positions_t(n) if ST1T else positions_t2(n) if ST2T else positions(n)
+    if ST2 or ST1T or ST2T:
         # A first search before the heap is filled: what it makes once and for all (its
         # names, its attributes' tables) is not made between two ballasts.
         ai.choose(views[0], Rng(0), level)
@@ -133,6 +160,7 @@ def main(argv):
             mv = ai.choose(v, Rng(i), level)
             released = ai._srch is None and (not ST2 or sys.modules["engine.ai.st2"]._srch is None)
             released = released and (not ST1T or sys.modules["engine.ai.st1t"]._srch is None)
+            released = released and (not ST2T or sys.modules["engine.ai.st2t"]._srch is None)
             if ai.stats[0] > before and released:
                 freed += 1
             ballast = None  # noqa: F841  (let the ballast go)

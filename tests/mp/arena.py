@@ -1,7 +1,7 @@
 """AI arena on the MicroPython VM, from the repository root:
 micropython -X heapsize=64K tests/mp/arena.py GAME VARIANT LEVEL_A LEVEL_B GAMES SEED [OPTION] [mem]
 GAME st1 (OPTION: the timing, 2016 by default, or 1999) or st2 (OPTION: single, by default,
-or revenge: GAMES revenge matches), VARIANT base (or tactic: the first game only), levels
+or revenge: GAMES revenge matches), VARIANT base or tactic, levels
 easy/medium/hard/expert. Only the
 chosen game's modules are imported. Prints a timing line per seat, memory_fallbacks=K, then
 the summary line of engine.ai.bench (st1: games=N a_wins=A b_wins=B a_win_rate=R ci95=L..H
@@ -44,6 +44,32 @@ _MODULES = {
         "engine.ai.st1t",
         "engine.ai.st1t.tsearch",
     ),
+    # The second game's tactic variant: its engine leaves first (engine.st2.tload's order),
+    # then the AI.
+    "st2t": (
+        "engine.st2.cards",
+        "engine.st2.prove",
+        "engine.st2.moves",
+        "engine.st2.game",
+        "engine.ai.odds",
+        "engine.ai.st2.know",
+        "engine.ai.st2.judge",
+        "engine.st2.tload",
+        "engine.st2.view",
+        "engine.st2.actions",
+        "engine.st2.tsteps",
+        "engine.st2.tchoice",
+        "engine.st2.thidden",
+        "engine.st2.tview",
+        "engine.ai",
+        "engine.ai.st2.easy",
+        "engine.ai.st2.search",
+        "engine.ai.st2t.tshim",
+        "engine.ai.st2t.tvalue",
+        "engine.ai.st2t.teasy",
+        "engine.ai.st2t",
+        "engine.ai.st2t.tsearch",
+    ),
     # The second game's largest modules first, while the heap is empty (their compile is
     # the peak), then the rest leaves first.
     "st2": (
@@ -70,7 +96,7 @@ _MODULES = {
 
 
 def main(argv):
-    ok = argv[1:2] == ["base"] or argv[:2] == ["st1", "tactic"]
+    ok = argv[1:2] in (["base"], ["tactic"])
     if len(argv) < 6 or argv[0] not in _MODULES or not ok:
         print(
             "usage: arena.py st1|st2 base|tactic LEVEL_A LEVEL_B GAMES SEED [2016|1999|single|revenge] [mem]"
@@ -84,8 +110,8 @@ def main(argv):
     # peak of the heap (the device loads precompiled .mpy files instead). With `mem`, the
     # heap each part's compiled code holds is printed: the game's engine, the AI (engine.ai
     # and what it loads), the harness (engine.ai.bench).
-    mods = list(_MODULES["st1t" if tactic else argv[0]])
-    if "expert" in argv[2:4]:
+    mods = list(_MODULES[argv[0] + "t" if tactic else argv[0]])
+    if "expert" in argv[2:4] and not (tactic and argv[0] == "st2"):
         look = "engine.ai.st1t.tlook" if tactic else "engine.ai.lookahead"
         mods.append(look if argv[0] == "st1" else "engine.ai.st2.lookahead")
     mods.append("engine.ai.bench")
@@ -111,7 +137,7 @@ def main(argv):
     seed = int(argv[5])
     opt = argv[6] if len(argv) > 6 else ""
     if argv[0] == "st2":
-        line = run2(la, lb, games, seed, print, opt == "revenge")
+        line = run2(la, lb, games, seed, print, opt == "revenge", 1 if tactic else 0)
     else:
         from engine import st1
 

@@ -1,0 +1,159 @@
+"""The AI of Schotten Totten 2's tactic variant, both roles: engine.ai.choose hands it a TView
+of the second game (engine.st2.tview). Levels as the base game's (docs/AI.md): Easy
+(engine.ai.st2t.teasy), Medium and Hard (engine.ai.st2t.tsearch: the base game's search,
+engine.ai.st2, on a Shim of the table, and the tactic value model engine.ai.st2t.tvalue).
+Expert is Hard here (no look-ahead for this variant yet). Nothing here imports the first
+game's modules; the base game's AI never imports this package.
+"""
+
+from engine.ai import Budget
+from engine.errors import IllegalMove
+from engine.st2.game import KIND_DRAW, KIND_PLAY, KIND_RETREAT, encode
+from engine.st2.moves import DONE, PASS, encode_play
+
+try:
+    from micropython import const
+except ImportError:
+
+    def const(x):
+        return x
+
+
+_PH_PLAY = const(0)
+_PH_DECLARE = const(1)
+_PH_OVER = const(2)
+_PH_DRAW = const(3)
+_PH_EXCHANGE = const(5)
+_FIRST = const(60)
+_ACTIONS = const(64)
+_NONE = const(255)
+
+
+class TBudget2(Budget):
+    """A Budget with the tactic value model's knobs (docs/AI.md): tcost, the cost of spending
+    a tactic card (ONE units of the game value); tdraw (the Attacker) and ddraw (the
+    Defender), draw a tactic card while holding fewer tactic cards; tlate, the Attacker draws
+    tactic cards once the siege deck holds this many or fewer (each such draw is a turn more
+    before the deck runs out); notac, never play or draw
+    a tactic card unless forced (a yardstick)."""
+
+    def __init__(self, full, cands, samples, units, tcost=0, tdraw=1, ddraw=0, tlate=0, notac=0, **kw):
+        Budget.__init__(self, full, cands, samples, units, **kw)
+        self.tlate = tlate
+        self.tcost = tcost
+        self.tdraw = tdraw
+        self.ddraw = ddraw
+        self.notac = notac
+
+
+BUDGETS = (
+    None,  # Easy: no search
+    TBudget2(False, 0, 0, 0, prep=0),
+    TBudget2(True, 0, 0, 0),
+    TBudget2(True, 0, 0, 0),  # Expert: Hard's (no look-ahead for this variant yet)
+)
+
+_srch = None
+
+
+def buffers():
+    """The search buffers, made once (engine.ai.release lets them go)."""
+    global _srch
+    if _srch is None:
+        from engine.ai.st2t.tsearch import TSearch
+
+        _srch = TSearch()
+    return _srch
+
+
+def release():
+    global _srch
+    _srch = None
+
+
+def choose(view, rng, b, ms, tick, stats):
+    """One legal move for the player to move in `view` (a TView of the second game) with
+    budget b (None: Easy). A MemoryError anywhere (the legal moves, the search) falls back to
+    the best card found so far, else Easy's move on the moves already listed, else a move
+    found without allocating."""
+    from engine.st2.tview import TView
+
+    if not isinstance(view, TView):
+        raise TypeError("the AI takes a View (state.view(p)), never a State")
+    if view.to_move != view.me or view.phase == _PH_OVER:
+        raise IllegalMove("it is not this player's turn, or the game is over")
+    try:
+        moves = view.legal_moves()
+    except MemoryError:
+        stats[0] += 1
+        release()
+        return emergency(view)
+    if not moves:
+        raise IllegalMove("it is not this player's turn, or the game is over")
+    if len(moves) == 1:
+        return moves[0]
+    from engine.ai.st2t.teasy import choose_teasy
+
+    if b is None:
+        return choose_teasy(view, rng, moves)
+    if not isinstance(b, TBudget2):
+        b = TBudget2(b.full, b.cands, b.samples, b.units, prep=b.prep)
+    srch = None
+    try:
+        srch = buffers()
+        srch.best = -1
+        srch.j.tick = tick
+        srch.j.units = 0
+        from engine.ai.st2t.tsearch import decide
+
+        mv = decide(view, moves, srch, b)
+        if mv in moves:
+            return mv
+        return choose_teasy(view, rng, moves)
+    except MemoryError:
+        stats[0] += 1
+        best = srch.best if srch is not None else -1
+        srch = None
+        release()
+        import gc
+
+        gc.collect()
+        if best in moves:
+            return best
+        try:
+            return choose_teasy(view, rng, moves)
+        except MemoryError:
+            return emergency(view)
+
+
+def emergency(view):
+    """A legal move found without allocating: DONE after the card; the siege deck (the
+    tactic deck for the Attacker once the siege deck is empty); the first siege card on the
+    first tile with room, else an elite troop there, else an action card, else a pass;
+    in an action's step, the first card or tile it can take (from the legal steps)."""
+    me = view.me
+    ph = view.phase
+    if ph == _PH_DECLARE:
+        return DONE
+    if ph == _PH_DRAW:
+        return encode(KIND_DRAW, -1, -1, 1 if me == 0 and not view.ndeck and view.ntdeck else 0)
+    if ph == _PH_PLAY:
+        ok = view.may_tactic(me)
+        for top in (_FIRST, _ACTIONS):
+            for t in range(7):
+                if view.cnt[t * 2 + me] < view.need(t):
+                    for c in view.hand:
+                        if c != _NONE and (c < _FIRST or ok) and c < top:
+                            return encode_play(c, t)
+        for c in view.hand:
+            if c != _NONE and c >= _ACTIONS and ok and view.playable(c, me):
+                return encode(KIND_PLAY, c)
+        if view.pass_ok(me, ()):
+            return PASS
+        for t in range(7):
+            if view.cnt[t * 2]:
+                return encode(KIND_RETREAT, -1, -1, 1 << t)  # the Attacker (every side complete)
+        raise IllegalMove("no move")
+    from engine.st2.tchoice import step_moves
+
+    return step_moves(view)[0]

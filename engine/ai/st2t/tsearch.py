@@ -1,0 +1,232 @@
+"""Medium and Hard for Schotten Totten 2's tactic variant, both roles: the base game's search
+(engine.ai.st2.search: declarations, the Attacker's retreats, the Defender's cauldrons, the
+best siege card) on the Shim, then the tactic value model (engine.ai.st2t.tvalue) for each
+tactic card in hand: a tactic card is played when its value, less `tcost`, beats the best
+siege card's. Every step of an action card is decided again the same way on the new view
+(the card its best use takes, then that use's tile), the Exchange's cards (in either
+player's step) are the ones worth least, Support's the two strongest (the Attacker's). The
+deck to draw from: `draw`. Work is counted in the Judge's units, as in the base game.
+"""
+
+try:
+    from micropython import const
+except ImportError:
+
+    def const(x):
+        return x
+
+
+from engine.ai.st2.easy import fit
+from engine.ai.st2.judge import WIN
+from engine.ai.st2.search import hard_move
+from engine.ai.st2t import tvalue
+from engine.ai.st2t.tshim import siege_hand, tactic_in_hand
+from engine.st2.game import KIND_CAULDRON, KIND_DRAW, KIND_PLAY, KIND_RETREAT, KIND_STEP, encode, kind
+from engine.st2.moves import PASS, decode_play, encode_play
+
+_PH_DRAW = const(3)
+_PH_ACTION = const(4)
+_FIRST = const(60)
+_ACTIONS = const(64)
+_REDEPLOYMENT = const(64)
+_RECRUITMENT = const(65)
+_DESERTION = const(66)
+_TREASON = const(67)
+_EXPLOSION = const(68)
+_SUPPORT = const(69)
+_EXCHANGE = const(70)
+_EXCH = const(30)
+_DS = encode(KIND_DRAW, -1, -1, 0)  # the siege deck
+_DT = encode(
+    KIND_DRAW, -1, -1, 1
+)  # the tactic deck  # the Exchange's cost beside tcost: three known cards for three unknown
+
+
+class TSearch:
+    """Every buffer a decision needs, made once: the base game's Search (its Judge) and the
+    Shim it reads the table through."""
+
+    GAME = 2
+
+    def __init__(self):
+        from engine.ai.st2.search import Search
+        from engine.ai.st2t.tshim import Shim
+
+        self.s = Search()
+        self.j = self.s.j
+        self.sh = Shim()
+        self.j.shim = self.sh
+        self.j.real = None  # the table's real board (elite troops' ids), for the steps
+        self.best = -1
+
+
+def setup(v, ts):
+    """Set the Judge up on view v (through the Shim) and its tile chances."""
+    sh = ts.sh.load(v)
+    j = ts.j
+    j.real = v.board
+    j.setup(sh, v.me, siege_hand(v, v.me), v.opp_hand - v.opp_tac)
+    j.tile_odds(j.mine, j.p0)
+    return j
+
+
+def draw(v, b):
+    """The deck to draw from. The siege deck empty: the Defender draws from it (the game ends,
+    it wins), the Attacker from the tactic deck (the game goes on). Otherwise a tactic card
+    while we hold fewer than `tdraw` (the Attacker; `ddraw` the Defender) tactic cards and at least three siege cards (never for
+    `notac`)."""
+    me = v.me
+    if not v.ndeck:
+        return _DT if me == 0 else _DS
+    if b.notac:
+        return _DS
+    nt = tactic_in_hand(v, me)
+    if not me and v.ndeck <= b.tlate:
+        return _DT
+    if nt < (b.ddraw if me else b.tdraw) and len(v.hand_of(me)) - nt >= 3:
+        return _DT
+    return _DS
+
+
+def tactic_value(v, j, c, ts):
+    """(value, move) of playing tactic card c now (elite troops: at their best tile)."""
+    if c < _ACTIONS:
+        r = tvalue.elite(j, c)
+        return r[0], (encode_play(c, r[2]) if r[2] >= 0 else -1)
+    if not v.playable(c, v.me):
+        return -WIN * 2, -1
+    if c == _DESERTION:
+        val = tvalue.desertion(j)[0]
+    elif c == _TREASON:
+        val = tvalue.treason(j)[0]
+    elif c == _EXPLOSION:
+        val = tvalue.explosion(j)[0]
+    elif c == _REDEPLOYMENT:
+        val = tvalue.redeployment(j)[0]
+    elif c == _RECRUITMENT:
+        val = tvalue.recruitment(j, v.discard(_ACTIONS), fit)[0]
+    elif c == _SUPPORT:
+        if v.me:
+            return -WIN * 2, -1  # two more siege cards: more turns for the Attacker
+        sh = ts.sh
+        sh.ndeck += 2
+        j.setup(sh, v.me, siege_hand(v, v.me), v.opp_hand - v.opp_tac)
+        val = j.mine_value(j.tile_odds(j.mine, j.p0))
+        setup(v, ts)
+    else:
+        val = j.mine_value(j.p0) - _EXCH
+    return val, encode(KIND_PLAY, c)
+
+
+def decide(v, moves, ts, b):
+    """A move of the card step, the draw or an action's step (see engine.ai.st2t.choose)."""
+    ph = v.phase
+    if ph == _PH_DRAW:
+        return draw(v, b)
+    if ph >= _PH_ACTION:
+        return step(v, setup(v, ts), moves)
+    me = v.me
+    sm = [mv for mv in moves if kind(mv) != KIND_PLAY or decode_play(mv)[0] < _FIRST]
+    ts.sh.load(v)
+    ts.j.real = v.board
+    mv, bi = hard_move(ts.sh, me, siege_hand(v, me), v.opp_hand - v.opp_tac, ts.s, b, sm)
+    tac = len(sm) < len(moves)
+    if mv >= 0 and bi < 0:
+        k = kind(mv)
+        if not tac or (k != KIND_RETREAT and k != KIND_CAULDRON) or kind(sm[0]) == KIND_PLAY:
+            return mv  # a declaration or a preparation action worth taking
+    if bi >= 0:
+        ts.best = sm[bi]
+        sv = ts.s.scores[bi]
+        if sv >= WIN or (b.notac and tac):
+            return sm[bi]
+    else:
+        sv = -WIN * 2
+    if not tac:
+        return sm[bi] if bi >= 0 else (PASS if PASS in moves else moves[0])
+    j = ts.j
+    bv = -WIN * 3
+    bm = -1
+    last = -1
+    for c in sorted(v.hand_of(me)):
+        if c < _FIRST or c == last:
+            continue
+        last = c
+        val, m = tactic_value(v, j, c, ts)
+        if m >= 0 and m in moves and val > bv:
+            bv = val
+            bm = m
+    if bm >= 0 and (bi < 0 or bv - b.tcost > sv):
+        return bm
+    if bi >= 0:
+        return sm[bi]
+    return bm if bm >= 0 else moves[0]
+
+
+def step(v, j, moves):
+    """A step of the action card being carried out (or the Exchange's step out of turn)."""
+    a = v.act
+    n = v.nstep
+    mv = -1
+    if a == _EXPLOSION:
+        mv = _tile(tvalue.explosion(j)[2])
+    elif a == _DESERTION:
+        mv = _card(tvalue.desertion(j)[1])
+    elif a == _TREASON:
+        r = tvalue.treason(j) if n == 0 else tvalue.treason(j, v.pick[0])
+        mv = _card(r[1]) if n == 0 else _tile(r[2])
+    elif a == _REDEPLOYMENT:
+        r = tvalue.redeployment(j) if n == 0 else tvalue.redeployment(j, v.pick[0])
+        mv = _card(r[1]) if n == 0 else _tile(r[2])  # tile 7: the discard
+    elif a == _RECRUITMENT:
+        d = v.discard(_ACTIONS)
+        r = tvalue.recruitment(j, d, fit) if n == 0 else tvalue.recruitment(j, d, fit, v.pick[0])
+        mv = _card(r[1]) if n == 0 else _tile(r[2])
+    elif a == _SUPPORT:
+        mv = _card(_support_pick(v, n))
+    elif a == _EXCHANGE:
+        mv = _exchange_pick(v, j)
+    if mv in moves:
+        return mv
+    return moves[0]
+
+
+def _card(c):
+    """The step that takes card c."""
+    return encode(KIND_STEP, c, -1, 0)
+
+
+def _tile(t):
+    """The step to tile t (tvalue.DISCARD: Redeployment's discard; -1: none)."""
+    if t < 0:
+        return -1
+    return encode(KIND_STEP, -1, -1, 1) if t == tvalue.DISCARD else encode(KIND_STEP, -1, t, 0)
+
+
+def _support_pick(v, n):
+    """Support's two cards, in increasing order: the Attacker's the two strongest discarded
+    siege cards, the Defender's the two weakest."""
+    d = v.discard()
+    key = [(c % 12 if v.me == 0 else 11 - c % 12) * 64 + c for c in d]
+    key.sort()
+    pair = sorted((key[-1] % 64, key[-2] % 64))
+    return pair[0] if n == 0 else pair[1]
+
+
+def _exchange_pick(v, j):
+    """The Exchange's next card: of the cards worth least (tactic cards are kept), the
+    lowest above the ones already chosen."""
+    me = v.me
+    hand = sorted(v.hand_of(me))
+    worth = []
+    for c in hand:
+        w = WIN * 2 if c >= _FIRST else tvalue.card_worth(j, c)
+        worth.append(w * 128 + c)
+    worth.sort()
+    give = sorted([x % 128 for x in worth[: v.xk]])
+    o, made = v.exchange_picks()
+    last = v.pick[o + made - 1] if made else -1
+    for c in give:
+        if c > last:
+            return _card(c)
+    return -1
