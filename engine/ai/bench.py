@@ -138,20 +138,26 @@ def run(timing, la, lb, games, seed, out=None, variant=0):
 
 
 def play2(seed, la, lb, a_role, times, variant=0):
-    """One game of the second game (variant 1: the tactic variant, its action steps timed
-    too), level A in role a_role (0 attacks: the role is the seat); returns (state, A won?).
-    times: as _play's."""
-    from engine.st2 import game
+    """One game of the second game (variant 1: the tactic variant, its action steps timed),
+    level A in role a_role (0 attacks: the role is the seat); returns (state, A won?)."""
+    import engine.ai.st2.search  # noqa: F401  (loaded now: compiling it is not thinking time)
 
     if variant:
-        import engine.ai.st2t.tsearch  # noqa: F401  (loaded now: compiling it is not thinking time)
-
-        return _play(game, {"variant": 1}, seed, la, lb, a_role, times, game.PH_ACTION)
-    import engine.ai.st2.search  # noqa: F401  (likewise)
-
-    if la == 3 or lb == 3:
+        import engine.ai.st2t.tsearch  # noqa: F401  (likewise)
+    elif la == 3 or lb == 3:
         import engine.ai.st2.lookahead  # noqa: F401  (Expert's, likewise)
-    return _play(game, None, seed, la, lb, a_role, times)
+    from engine.st2 import game
+
+    return _play(
+        game,
+        {"variant": 1} if variant else None,
+        seed,
+        la,
+        lb,
+        a_role,
+        times,
+        game.PH_ACTION if variant else -1,
+    )
 
 
 def run2(la, lb, games, seed, out=None, revenge=False, variant=0):

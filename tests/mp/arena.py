@@ -44,32 +44,6 @@ _MODULES = {
         "engine.ai.st1t",
         "engine.ai.st1t.tsearch",
     ),
-    # The second game's tactic variant: its engine leaves first (engine.st2.tload's order),
-    # then the AI.
-    "st2t": (
-        "engine.st2.cards",
-        "engine.st2.prove",
-        "engine.st2.moves",
-        "engine.st2.game",
-        "engine.ai.odds",
-        "engine.ai.st2.know",
-        "engine.ai.st2.judge",
-        "engine.st2.tload",
-        "engine.st2.view",
-        "engine.st2.actions",
-        "engine.st2.tsteps",
-        "engine.st2.tchoice",
-        "engine.st2.thidden",
-        "engine.st2.tview",
-        "engine.ai",
-        "engine.ai.st2.easy",
-        "engine.ai.st2.search",
-        "engine.ai.st2t.tshim",
-        "engine.ai.st2t.tvalue",
-        "engine.ai.st2t.teasy",
-        "engine.ai.st2t",
-        "engine.ai.st2t.tsearch",
-    ),
     # The second game's largest modules first, while the heap is empty (their compile is
     # the peak), then the rest leaves first.
     "st2": (
@@ -110,7 +84,9 @@ def main(argv):
     # peak of the heap (the device loads precompiled .mpy files instead). With `mem`, the
     # heap each part's compiled code holds is printed: the game's engine, the AI (engine.ai
     # and what it loads), the harness (engine.ai.bench).
-    mods = list(_MODULES[argv[0] + "t" if tactic else argv[0]])
+    mods = list(_MODULES["st1t" if tactic and argv[0] == "st1" else argv[0]])
+    if tactic and argv[0] == "st2":  # the variant's engine (engine.st2.tload's order) and AI
+        mods += "engine.st2.tload engine.st2.tsteps engine.st2.tchoice engine.st2.tview engine.ai.st2t.tsearch".split()
     if "expert" in argv[2:4] and not (tactic and argv[0] == "st2"):
         look = "engine.ai.st1t.tlook" if tactic else "engine.ai.lookahead"
         mods.append(look if argv[0] == "st1" else "engine.ai.st2.lookahead")
