@@ -123,24 +123,17 @@ def colour(target, cols, base, need, seen, nonrun, fixed):
 
 
 def bb(avail, need, i, acc, total, floor, fixed):
-    """Branch and bound: `need` more of avail[i:] (cards of one colour, or strengths 0..11:
-    only c % 12 is read; descending) with a total above floor and, with the fixed ones, not a
-    run (a strength twice is no run: the tactic variant's elites can repeat one).
-    Depth-first, highest first, so the bound prunes almost everything."""
+    """Branch and bound: `need` more of avail[i:] (descending; only c % 12 is read) with a
+    total above floor and, with the fixed ones, not a run (a strength twice is none)."""
     if need == 0:
         if total <= floor:
             return None
         mask = 0
-        for c in fixed:
-            b = 1 << (c % 12)
-            if mask & b:
-                return acc[:]
-            mask |= b
-        for c in acc:
-            b = 1 << (c % 12)
-            if mask & b:
-                return acc[:]
-            mask |= b
+        for x in (fixed, acc):
+            for c in x:
+                if mask >> (c % 12) & 1:
+                    return acc[:]
+                mask |= 1 << (c % 12)
         while not mask & 1:
             mask >>= 1
         return None if (mask + 1) & mask == 0 else acc[:]
