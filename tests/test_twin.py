@@ -124,6 +124,12 @@ def test_the_stage_figures(bundle):
         (["tests/mp/arena.py", "st2", "base", "medium", "easy", "2", "1"], "112K"),
         (["tests/mp/arena.py", "st2", "base", "expert", "easy", "1", "1"], "160K"),
         (["tests/mp/ai_oom.py", "hard", "2", "st2"], "232K"),
+        # The tactic variants' AIs: the arena's timer and the fallbacks on CircuitPython's time
+        (["tests/mp/arena.py", "st1", "tactic", "expert", "easy", "1", "1"], "256K"),
+        (["tests/mp/arena.py", "st2", "tactic", "medium", "easy", "1", "1"], "256K"),
+        (["tests/mp/ai_oom.py", "hard", "2", "st1t"], "240K"),
+        (["tests/mp/ai_oom.py", "hard", "2", "st2t"], "300K"),
+        (["tests/mp/timport.py", "prove,tprove"], "96K"),
     ],
 )
 def test_mp_scripts_run_on_circuitpythons_time(script, heap):
