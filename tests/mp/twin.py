@@ -374,10 +374,6 @@ class Driver:
         s = app.session
         if s is None or s.round_over() or not s.human_to_move():
             return -1  # the AI's turn: let time pass
-        if GAME == 2:
-            return self.table2(app, s)
-        from engine.st1 import CLAIM, DONE, PH_CLAIM  # loaded with the App
-
         st = s.state
         if self.games >= self.target and "handover" not in self.todo:
             return K_START  # the pass-and-play epilogue has shown its hand-over
@@ -386,6 +382,10 @@ class Driver:
         ):
             return K_START
         legal = st.legal_moves()
+        if GAME == 2:
+            return self.table2(app, s, legal)
+        from engine.st1 import CLAIM, DONE, PH_CLAIM  # loaded with the App
+
         if st.phase == PH_CLAIM:  # claim the first provable stone, else end the step
             claims = [m - CLAIM for m in legal if CLAIM <= m < DONE]
             if not claims:
@@ -396,24 +396,10 @@ class Driver:
         key = (st.turn, st.to_move, len(s.rec.moves))
         if VARIANT:
             return self.tactic(app, s, legal, key)
-        if self.plan is None or self.plan[0] != key:
-            self.turns += 1
-            if "hint" in self.todo or self.turns % 4 == 0:
-                self.plan = (key, -1)  # ask for a hint, then play it
-                if app.sel:
-                    return K_B
-                self.todo.discard("hint")
-                return K_SELECT
-            plays = [m for m in legal if m < CLAIM]
-            self.plan = (key, plays[self.rand(len(plays))])
-        move = self.plan[1]
-        if move < 0:
-            if app.sel:
-                self.human_played = True
-                return K_A  # the hint put the cursor on its move
-            plays = [m for m in legal if m < CLAIM]  # no hint (no memory): a random card
-            move = plays[self.rand(len(plays))]
-            self.plan = (key, move)
+        plays = [m for m in legal if m < CLAIM]
+        k, move = self.card_plan(app, key, plays)
+        if k >= 0:
+            return k
         card, stone = move // 9, move % 9
         hand = sorted(st.hand_of(st.to_move))
         if not app.sel:
@@ -428,38 +414,57 @@ class Driver:
         self.human_played = True
         return K_A
 
-    def hinted(self, app, key):
-        """A hint asked for on this turn (plan -2): A plays the move it pointed at; then a
-        random plan again (-3, for a ruse's next step)."""
-        from ui import pick as P
+    def new_plan(self, app, key, moves, hint):
+        """At a new turn (or step), plan a random one of `moves`, or on every fourth turn
+        (and once early) the hint: plan `hint` and return SELECT (B first to unpick);
+        otherwise -1."""
+        if self.plan is not None and self.plan[0] == key:
+            return -1
+        self.turns += 1
+        if "hint" in self.todo or self.turns % 4 == 0:
+            self.plan = (key, hint)
+            if app.sel:
+                return K_B
+            self.todo.discard("hint")
+            return K_SELECT
+        self.plan = (key, moves[self.rand(len(moves))])
+        return -1
 
-        self.plan = (key, -3)
-        self.human_played = True
-        return K_A if P.read(app) else K_B
+    def card_plan(self, app, key, plays):
+        """(key to press or -1, the card play of this turn): a random one of `plays`, or the
+        hint's (A plays what it pointed at; without one, no memory for it, a random card)."""
+        k = self.new_plan(app, key, plays, -1)
+        if k >= 0:
+            return k, -1
+        move = self.plan[1]
+        if move < 0:
+            if app.sel:
+                self.human_played = True
+                return K_A, -1  # the hint put the cursor on its move
+            move = plays[self.rand(len(plays))]
+            self.plan = (key, move)
+        return -1, move
 
     def tactic(self, app, s, legal, key):
         """The first game's tactic variant: a random legal move (a card, a tactic card, a
-        draw, a ruse's step), its parts picked in turn through ui.pick's options."""
+        draw, a ruse's step), its parts picked in turn through ui.pick's options; a hint's
+        move (plan -2) played with A, then a random plan again (-3, for a ruse's next step)."""
         from ui import pick as P
 
-        g = s.g
-        if self.plan is None or self.plan[0] != key:
-            self.turns += 1
-            if "hint" in self.todo or self.turns % 4 == 0:
-                self.plan = (key, -2)
-                if app.sel:
-                    return K_B
-                self.todo.discard("hint")
-                return K_SELECT
-            self.plan = (key, legal[self.rand(len(legal))])
+        k = self.new_plan(app, key, legal, -2)
+        if k >= 0:
+            return k
         move = self.plan[1]
         if move == -2:
-            return self.hinted(app, key)
+            self.plan = (key, -3)
+            self.human_played = True
+            return K_A if P.read(app) else K_B
         if move == -3:
             if app.sel:
                 return K_B
             self.plan = (key, legal[self.rand(len(legal))])
             move = self.plan[1]
+        g = s.g
         d = g.decode(move)
         ext = P.choices(g, legal)
         for part in (P.CARD, P.TARGET, P.EXTRA):
@@ -471,18 +476,11 @@ class Driver:
                 return K_RIGHT
         return K_B  # a move without parts (pass, done), or every part picked
 
-    def table2(self, app, s):
+    def table2(self, app, s, legal):
         """The second game: a random card of the player's role (no cauldron, no retreat), or
         the hint's move; in the declare step, every tile that can be declared."""
         g = s.g
         st = s.state
-        if self.games >= self.target and "handover" not in self.todo:
-            return K_START
-        if self.human_played and (
-            ("undo" in self.todo and s.can_undo()) or "tracker" in self.todo or "help" in self.todo
-        ):
-            return K_START
-        legal = st.legal_moves()
         if st.phase == 1:  # the declare step (ui.session.CLAIM_STEP)
             tiles = [g.decode(m)[2] for m in legal if g.kind(m) == g.KIND_DECLARE]
             if not tiles:
@@ -491,23 +489,9 @@ class Driver:
                 return K_RIGHT
             return K_A
         key = (st.turn, st.to_move, len(s.rec.moves))
-        plays = [m for m in legal if g.kind(m) == g.KIND_PLAY]
-        if self.plan is None or self.plan[0] != key:
-            self.turns += 1
-            if "hint" in self.todo or self.turns % 4 == 0:
-                self.plan = (key, -1)
-                if app.sel:
-                    return K_B
-                self.todo.discard("hint")
-                return K_SELECT
-            self.plan = (key, plays[self.rand(len(plays))])
-        move = self.plan[1]
-        if move < 0:
-            if app.sel:
-                self.human_played = True
-                return K_A
-            move = plays[self.rand(len(plays))]
-            self.plan = (key, move)
+        k, move = self.card_plan(app, key, [m for m in legal if g.kind(m) == g.KIND_PLAY])
+        if k >= 0:
+            return k
         _, card, tile, _ = g.decode(move)
         hand = sorted(st.hand_of(st.to_move))
         if not app.sel:
