@@ -26,6 +26,11 @@ EXPECTED = {
     # claims said): the same 187 screens of the same games (the save area at the end is the
     # same bytes as at d8d677e's hash, 5236af2f...), drawn with issue 12's changes.
     "headless": "daf3a065c69736ffb173f6d180fde7d2890a238886386f93d6751c753f5c2646",
+    # Computed at 00af0b6 (the tactic AIs and the second game's AI as merged; the same with
+    # the second game's forms.bb before and after its allocation-free run check).
+    "ai_st1_tactic": "affa03fd05a647a6bd0d143f4613a40a7f4055d175763c4fd590c26e7d600acc",
+    "ai_st2": "3d9f566817dab1822a5958d02325a3e2432c042a7645f3f5b598fa5f404bac39",
+    "ai_st2_tactic": "71639587fed602aab1999022af72b3eeba6661ac1effbe12afd6b9cd267dd72f",
 }
 
 # The headless session: a new game from the title, then turns of "take a card, play it on a
@@ -71,6 +76,41 @@ def _arena_hash():
                 h.update(" ".join(map(str, moves)).encode())
                 h.update(position_text(st).encode())
                 seed += 1
+    return h.hexdigest()
+
+
+def _ai_games_hash(game, variant):
+    """The AIs of the other rulesets (the first game's tactic variant, the second game in both
+    variants): every move of a few games at each pair of levels, through the arena's loops
+    (engine.ai.bench.play / play2), seats or roles alternated, and the final position."""
+    from engine.ai import EASY, HARD, MEDIUM
+    from engine.ai.bench import Player, play, play2
+    from engine.games import of
+
+    h = hashlib.sha256()
+    seed = 300
+    for la, lb in ((EASY, MEDIUM), (MEDIUM, HARD), (HARD, EASY)):
+        for i in range(2):
+            moves = []
+            orig = Player.move
+
+            def move(self, view, _o=orig, _m=moves):
+                mv = _o(self, view)
+                _m.append(mv)
+                return mv
+
+            Player.move = move
+            try:
+                if game == 2:
+                    st, a_won = play2(seed, la, lb, i & 1, [[], []], variant)
+                else:
+                    st, a_won = play(seed, st1.T2016, la, lb, i & 1, [[], []], variant)
+            finally:
+                Player.move = orig
+            h.update(("%d %d %d %r\n" % (la, lb, seed, a_won)).encode())
+            h.update(" ".join(map(str, moves)).encode())
+            h.update(of(st).position_text(st).encode())
+            seed += 1
     return h.hexdigest()
 
 
@@ -220,6 +260,9 @@ PARTS = {
     "records": _records_hash,
     "selfplay_st2": _selfplay_st2_hash,
     "headless": _headless_hash,
+    "ai_st1_tactic": lambda: _ai_games_hash(1, 1),
+    "ai_st2": lambda: _ai_games_hash(2, 0),
+    "ai_st2_tactic": lambda: _ai_games_hash(2, 1),
 }
 
 
@@ -241,6 +284,11 @@ def test_records_unchanged():
 
 def test_selfplay_st2_unchanged():
     assert _selfplay_st2_hash() == EXPECTED["selfplay_st2"]
+
+
+def test_the_other_rulesets_ai_games_unchanged():
+    for part in ("ai_st1_tactic", "ai_st2", "ai_st2_tactic"):
+        assert PARTS[part]() == EXPECTED[part], part
 
 
 def test_headless_screens_unchanged():
