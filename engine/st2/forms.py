@@ -129,14 +129,14 @@ def bb(avail, need, i, acc, total, floor, fixed):
         if total <= floor:
             return None
         mask = 0
-        for x in (fixed, acc):
-            for c in x:
-                if mask >> (c % 12) & 1:
-                    return acc[:]
-                mask |= 1 << (c % 12)
+        for c in fixed:
+            mask |= 1 << (c % 12)
+        for c in acc:
+            mask |= 1 << (c % 12)
         while not mask & 1:
             mask >>= 1
-        return None if (mask + 1) & mask == 0 else acc[:]
+        # a run: as many strengths in a row as cards (a strength twice leaves fewer bits)
+        return None if mask == (1 << (len(fixed) + len(acc))) - 1 else acc[:]
     bound = total
     for j in range(i, i + need):
         if j >= len(avail):
