@@ -351,3 +351,26 @@ def test_a_record_not_written_never_stops_the_game(tmp_path, fake_os, how):
         assert app.mode == A.TITLE and app.stats.wins() + app.stats.losses() == 1
     finally:
         p.close()
+
+
+def test_a_tactic_games_record_on_the_drive_replays():
+    """The drive's record of a tactic game says its variant ("variant tactic", as the desktop
+    writer does), so `replay` rebuilds the tactic game and not a base game of its moves."""
+    from engine.record import Record
+    from engine.record_text import replay_text
+    from engine.rng import Rng
+    from engine.st1 import game as g
+    from ui.gamefile import record_text
+
+    rec = Record(11, 0, 0, None, 1)
+    st = rec.start()
+    rng = Rng(3)
+    while not g.is_over(st):
+        legal = st.legal_moves()
+        m = legal[rng.randrange(len(legal))]
+        st.apply(m)
+        rec.moves.append(m)
+    text = record_text(g, rec, st.winner, 1, 1)
+    assert "\nvariant tactic\n" in text
+    got, end = replay_text(text)
+    assert got.variant == 1 and got.moves == rec.moves and end.winner == st.winner

@@ -12,8 +12,8 @@ PER_LINE = 12  # moves a line
 
 
 def record_text(g, rec, winner, round_no, rounds):
-    """The round's record as text: the game, timing, first player, seed, the moves (through
-    the game object's move_text), the result."""
+    """The round's record as text: the game, the variant (a tactic game's), timing, first
+    player, seed, the moves (through the game object's move_text), the result."""
     out = [
         "# %s, round %d of %d" % (g.NAME, round_no, rounds),
         "game " + g.NAME,
@@ -22,6 +22,8 @@ def record_text(g, rec, winner, round_no, rounds):
         "seed %d" % rec.seed,
         "moves",
     ]
+    if rec.variant:
+        out.insert(2, "variant tactic")  # as engine.st1.recordtext writes it
     moves = rec.moves
     for i in range(0, len(moves), PER_LINE):
         out.append(" ".join([g.move_text(m) for m in moves[i : i + PER_LINE]]))
