@@ -324,3 +324,30 @@ def test_aitime_command(capsys):
     line = capsys.readouterr().out.strip()
     assert line.startswith("level=hard timing=2016 decisions=") and "pygamer_s_max=" in line
     assert int(line.split("decisions=")[1].split()[0]) > 10
+
+
+def test_the_chance_scale_is_one_constant():
+    """ONE (1024) is a const in each game's know (so the VM folds it where it is read) and in
+    engine.ai.odds, whose pwin both read: the copies are one value."""
+    from engine.ai import know, odds
+    from engine.ai.st2 import know as know2
+
+    assert know.ONE == know2.ONE == odds.ONE == 1024
+    assert know._PMASK == know2._PMASK == odds._PMASK == 2 * odds.ONE - 1
+
+
+def test_the_tactic_ai_takes_a_plain_budget():
+    """engine.ai.choose passes any Budget on (sim.tune makes them): the first game's tactic AI
+    reads it with the value model's defaults, as the second game's does."""
+    from engine.ai import Budget, choose
+    from engine.rng import Rng
+    from engine.st1 import game
+
+    st = game.new_state(game.options(variant=1), 5)
+    for _ in range(30):
+        if game.is_over(st):
+            break
+        v = st.view(st.to_move)
+        m = choose(v, Rng(1), Budget(True, 0, 0, 0))
+        assert m in v.legal_moves()
+        st.apply(m)

@@ -14,7 +14,7 @@ chance of winning the stone, and `gvalue` turns the nine stone chances into a ga
 
 from array import array
 
-from engine.ai.odds import ONE, pwin  # noqa: F401 - pwin: part of this module's interface
+from engine.ai.odds import pwin  # noqa: F401 - part of this module's interface
 from engine.st1.prove import score
 
 try:
@@ -24,6 +24,8 @@ except ImportError:
     def const(x):
         return x
 
+
+ONE = const(1024)  # engine.ai.odds.ONE, a constant here too (folded where it is read)
 
 _PMASK = const(2047)  # a packed formation's prob field (engine.ai.odds)
 

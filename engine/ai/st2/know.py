@@ -13,7 +13,7 @@ side's best beats the second's.
 
 from array import array
 
-from engine.ai.odds import ONE, pwin  # noqa: F401 - pwin: part of this module's interface
+from engine.ai.odds import pwin  # noqa: F401 - part of this module's interface
 from engine.st2.cards import K_ALL, K_COLOUR, K_LOW, K_RUN, K_SAME
 from engine.st2.prove import score
 
@@ -24,6 +24,8 @@ except ImportError:
     def const(x):
         return x
 
+
+ONE = const(1024)  # engine.ai.odds.ONE, a constant here too (folded where it is read)
 
 _PMASK = const(2047)  # a packed formation's prob field (engine.ai.odds)
 _HALFP = const(512)
