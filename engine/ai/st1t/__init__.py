@@ -103,6 +103,8 @@ def choose(view, rng, b, ms, tick, stats):
         return moves[0]  # a proven claim never hurts; claims come before DONE
     if b is None:
         return choose_teasy(view, rng, moves)
+    if not isinstance(b, TBudget):  # a plain Budget (sim.tune's): the value model's defaults
+        b = TBudget(b.full, b.cands, b.samples, b.units, hand=b.hand, late=b.late)
     srch = None
     try:
         srch = buffers()
