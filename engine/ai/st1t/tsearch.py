@@ -68,10 +68,10 @@ def decide(v, moves, srch, b):
     j = srch.j
     me = v.me
     j.units = 0
+    if v.phase == _PH_DRAW:
+        return draw_choice(v, b)  # counts the hand's playable cards: no table needed
     known = v.opp_known
     j.setup(v, me, v.hand_of(me), v.opp_hand - v.opp_tactics, known)
-    if v.phase == _PH_DRAW:
-        return draw_choice(v, b)
     if v.phase == _PH_ACTION:
         return _step(v, moves, j, b)
     return _play(v, moves, srch, j, b)
@@ -258,17 +258,13 @@ def _step(v, moves, j, b):
     """A ruse's next step: the deck, the card to return, the card to take, where it goes."""
     me = v.me
     a = v.act
+    if a == _RECRUITER and v.left:
+        return draw_choice(v, b)  # the cards drawn so far are in the hand
     j.base()
     if a == _RECRUITER:
-        if v.left:
-            return draw_choice(v, b)  # the cards drawn so far are in the hand
         return _STEP_CARD + _worst(v, j, me)
     if v.asel == _NONE:
-        if a == _BANSHEE:
-            tv, tc = _lift_best(j, me ^ 1, False, j.mine, 1)
-            c = tc[0]
-        else:
-            c = _ruse_value(j, a, me, 0, b)[1]
+        c = _ruse_value(j, a, me, 0, b)[1]
         mv = _STEP_CARD + c
         return mv if mv in moves else moves[0]
     val, d = _move_value(j, v.asel, a, me)

@@ -35,11 +35,9 @@ _TREASON = const(67)
 _EXPLOSION = const(68)
 _SUPPORT = const(69)
 _EXCHANGE = const(70)
-_EXCH = const(30)
+_EXCH = const(30)  # the Exchange's cost beside tcost: three known cards for three unknown
 _DS = encode(KIND_DRAW, -1, -1, 0)  # the siege deck
-_DT = encode(
-    KIND_DRAW, -1, -1, 1
-)  # the tactic deck  # the Exchange's cost beside tcost: three known cards for three unknown
+_DT = encode(KIND_DRAW, -1, -1, 1)  # the tactic deck
 
 
 class TSearch:

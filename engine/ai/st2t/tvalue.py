@@ -22,7 +22,6 @@ from engine.st2.cards import NTILES, WALL
 
 _SLOTS = const(4)
 _FIRST = const(60)
-_ACTIONS = const(64)
 DISCARD = const(7)  # Redeployment's discard, as a tile
 _NONE = (-WIN * 2, -1, -1)
 
