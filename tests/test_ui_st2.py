@@ -515,3 +515,19 @@ def test_chicken_versus_chef_is_shown_as_it_happens(plat):
     assert G.decode(plays[-1])[1] in (0, 11)  # the turn's card was one of them
     t = G.decode(plays[-1])[2]
     assert not st.side[t]  # not a declaration's discard: the tile is undamaged
+
+
+def test_the_table_words_for_a_turn_and_a_hint():
+    """The line under the wall: the player's own automatic declarations ("You took 3", not a
+    stray colon), another's turn ("AI: R5 on 2, took 3 4") and the hint ("Hint: R5 on 2")."""
+    from engine.st2.cards import name
+    from ui.st2.play import hint, played_text
+
+    card = 4  # a siege card
+    play = G.encode(G.KIND_PLAY, card, 1, 0)
+    took3 = G.encode(G.KIND_DECLARE, -1, 2, 0)
+    took4 = G.encode(G.KIND_DECLARE, -1, 3, 0)
+    assert played_text(G, "", [took3], 0) == "You took 3"
+    assert played_text(G, "AI", [play, took3, took4]) == "AI: %s on 2, took 3 4" % name(card)
+    assert hint(G, play) == "Hint: %s on 2" % name(card)
+    assert played_text(G, "", []) == ""

@@ -24,7 +24,8 @@ ROLES = ("Attacker", "Defender")
 
 
 def played_text(g, who, moves, n=-1):
-    """What `who` did in moves (a turn): "AI: oil 3, R5 on 2", "P1: R5 on 2, took 3 4"."""
+    """What `who` did in moves (a turn): "AI: oil 3, R5 on 2", "P1: R5 on 2, took 3 4";
+    who "" is the player at the handheld: "You took 3" (its automatic declarations)."""
     out = ""
     took = ""
     for m in moves:
@@ -41,12 +42,14 @@ def played_text(g, who, moves, n=-1):
             out += ", passed"
     if took:
         out += ", took" + took
-    return who + ":" + out[1:] if out else ""
+    if not out:
+        return ""
+    return (who + ":" if who else "You") + out[1:]
 
 
 def hint(g, m):
     """The hint's words for move m."""
-    return "Hint: " + played_text(g, "", [m])[1:].strip()
+    return played_text(g, "Hint", [m])
 
 
 def _ret(self):
