@@ -3,10 +3,10 @@ explained: the statistics, the final wall and its panel, the save. Loaded when a
 (ui.st2.play.round_end) and let go of when its panel is left (ui.app's round-end key), so
 not while the AI thinks."""
 
+from ui.panel import _wins
 from ui.play import BOARD, ROUND_END
 from ui.session import OPP_DEMO, OPP_PASS
-
-ROLES = ("Attacker", "Defender")
+from ui.st2.play import ROLES
 
 
 class Outcome:
@@ -24,7 +24,7 @@ def _lines(who, st):
         how = "4 tiles damaged" if st.damaged() >= 4 else "took a damaged tile"
     else:
         how = "the siege deck ran out" if st.ndeck == 0 else "every formation full"
-    return "%s %s as %s" % (who, "win" if who == "You" else "wins", ROLES[w]), how
+    return "%s as %s" % (_wins(who), ROLES[w]), how
 
 
 def end_lines(s, st, over, names):
@@ -58,7 +58,7 @@ def end_lines(s, st, over, names):
             "A: next game",
         )
     w = m.winner()
-    verdict = names[w] + (" win" if names[w] == "You" else " wins") + " the match!"
+    verdict = _wins(names[w]) + " the match!"
     return ("MATCH OVER  A: title", verdict, why, how)
 
 

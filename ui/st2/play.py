@@ -73,7 +73,7 @@ def redraw(self, note=None):
         b.point_hand(None)
         b.point_stone(None, 0)
         b.say("")
-        n = s.game_no()
+        n = len(s.games)  # the game being played, 1-based
         last = self.last_play or ("New game" if s.settings.kind == 0 else "Game %d" % n)
         b.show_panel((r.upper() + "'S TURN", last, "Pass it to the " + r, r + ": press A"))
         return

@@ -8,7 +8,6 @@ role in the revenge game, so the seat shown at the bottom (`me`) is (game + role
 Loaded only for the second game (ui.title's new game, ui.resume.session).
 """
 
-from engine.rng import Rng
 from ui import session as S
 from ui.session import OPP_DEMO, OPP_PASS, _round_seed
 
@@ -97,25 +96,10 @@ class Session(S.Session):
             done.append(m)
         return done
 
-    def ai_step(self, tick=None):
-        """One move of the AI (Session.ai_step with the game's own seed for its rng)."""
-        p = self.state.to_move
-        rng = Rng(_round_seed(self.rec.seed, len(self.rec.moves) + 1))
-        try:
-            m = self.chooser(self.state.view(p), rng, p, tick)
-        except MemoryError:
-            m = self.cheap_move(rng)
-        self.apply(m)
-        return m
-
     def finish_round(self):
         """Count the finished game in the match. True if the match is over."""
         self.match.finish_game(self.state)
         return self.match.over()
-
-    def game_no(self):
-        """The game being played, 1-based."""
-        return len(self.games)
 
     def pack(self):
         """The match as bytes for the save (ui.st2.save, loaded for it and let go of after)."""
