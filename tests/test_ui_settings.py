@@ -112,20 +112,17 @@ def test_a_ruleset_without_screens_or_ai_is_refused_with_a_note(tmp_path, monkey
         )
         open_settings(app)
         to_row(m, app, S_GAME)
-    press(app, K_RIGHT, K_RIGHT)  # ST2 tactic: no screens yet, and no AI
+    press(app, K_RIGHT, K_RIGHT)  # ST2 tactic: no screens yet
     assert app.pages.settings_note.text == "Tactic: not playable yet"
     press(app, K_B)
     to_row(app.pages.title_menu, app, P.T_NEW)
     press(app, K_A)
     assert app.session is None
-    # once its screens are there, the AI opponent is still refused: pass-and-play only
+    # once its screens are there it plays against its AI too (engine.ai.st2t)
     monkeypatch.setattr(T, "PLAYABLE", S.PLAYABLE + ((2, 1),))
     t = app.settings
-    assert T.refused(t) == "No AI yet: pass&play only"
-    t.opponent = S.OPP_PASS
-    assert T.refused(t) is None
-    t.opponent = S.OPP_DEMO
-    assert T.refused(t) == "No AI yet: pass&play only"
+    for t.opponent in (S.OPP_HARD, S.OPP_PASS, S.OPP_DEMO):
+        assert T.refused(t) is None
     p.close()
 
 

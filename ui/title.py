@@ -7,7 +7,7 @@ from ui import pages as P
 from ui.menus import help_
 from ui.platform import K_A, K_B, K_START
 from ui.play import CONFIRM, SETTINGS, TEXT, TITLE
-from ui.session import OPP_PASS, PLAYABLE, Session, Settings
+from ui.session import PLAYABLE, Session, Settings
 from ui.widgets import BACK, CHANGED, MOVED, START
 
 
@@ -24,13 +24,11 @@ def key(self, k):
 
 def refused(s):
     """Why settings `s` cannot start a game here (None: they can): a ruleset whose screens
-    are not there yet (ui.session.PLAYABLE), or one without an AI (the second game's tactic
-    variant) while the opponent is one: pass-and-play only. (Few new names in the code the
-    first game loads: see ui/st2/__init__.py.)"""
+    are not there yet (ui.session.PLAYABLE). Every ruleset has an AI (engine.ai.choose), so
+    none is pass-and-play only. (Few new names in the code the first game loads: see
+    ui/st2/__init__.py.)"""
     if (s.game, s.variant) not in PLAYABLE:
         return "Tactic: not playable yet"
-    if (s.game, s.variant) not in ((1, 0), (1, 1), (2, 0)) and s.opponent != OPP_PASS:
-        return "No AI yet: pass&play only"
     return None
 
 
