@@ -56,7 +56,7 @@ class Recorder:
         if self.folder is not None:
             path = self._path()
             out = rec
-            if getattr(self._session, "games", None) is not None:  # the second game (ui.session2)
+            if getattr(self._session, "games", None) is not None:  # the second game (ui.st2.session)
                 from engine.st2.record import Record
 
                 out = Record(rec.seed, rec.moves, 0, rec.variant)

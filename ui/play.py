@@ -52,7 +52,7 @@ def played_text(g, who, moves, n=-1):
         elif kind == g.KIND_PASS:
             play = " could not play"
         elif kind == g.KIND_PLAY and not play:
-            if card >= 54 and g.NAME == "st1":  # a tactic card (ui.tact): "AI: BANSHEE G7"
+            if card >= 54:  # a tactic card (ui.tact): "AI: BANSHEE G7"
                 from ui.tact import turn_text
 
                 play = turn_text(g, moves)
