@@ -531,3 +531,18 @@ def test_the_table_words_for_a_turn_and_a_hint():
     assert played_text(G, "AI", [play, took3, took4]) == "AI: %s on 2, took 3 4" % name(card)
     assert hint(G, play) == "Hint: %s on 2" % name(card)
     assert played_text(G, "", []) == ""
+
+
+def test_cursor_moves_run_no_proof(plat, monkeypatch):
+    """The declarable tiles (a proof on each complete tile) are found once a position: the
+    cursor walking the hand and the wall runs none."""
+    app = A.App(plat, seed=3, chooser_for=first_legal_chooser)
+    g = start(app, role=0).g  # the game object the session loaded (the title let go of G's)
+    calls = []
+    real = g.claimable
+    monkeypatch.setattr(g, "claimable", lambda st: calls.append(1) or real(st))
+    app._marks_key = None  # a fresh position for the cache
+    press(app, K_RIGHT)
+    n = len(calls)
+    press(app, K_RIGHT, K_RIGHT, K_LEFT, K_RIGHT, K_LEFT)
+    assert n <= 1 and len(calls) == n

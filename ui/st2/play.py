@@ -52,6 +52,18 @@ def hint(g, m):
     return played_text(g, "Hint", [m])
 
 
+def _declarable(self):
+    """The tiles the Attacker can declare (the game object's claimable: a proof on each
+    complete tile), once a position: not again at every cursor move (the cache of
+    ui.play.Play.marks, which the first game's table alone uses)."""
+    s = self.session
+    key = (s.state, len(s.rec.moves))
+    if key != self._marks_key:
+        self._marks_key = key
+        self._marks = s.g.claimable(s.state)
+    return self._marks
+
+
 def _ret(self):
     return getattr(self, "ret", -1)
 
@@ -65,7 +77,7 @@ def redraw(self, note=None):
     self._use_seat(seat)
     human = self.mode == BOARD and s.human_to_move()
     hide = self.mode == HANDOVER
-    marks = g.claimable(st) if human and st.to_move == 0 else ()
+    marks = _declarable(self) if human and st.to_move == 0 else ()
     b.draw(st, seat, () if hide else None, marks)
     self._turn_lights()
     if hide:
@@ -148,7 +160,7 @@ def key(self, k):
             k == K_A
             and st.phase == g.PH_DECLARE
             and self.cpart == TARGET
-            and self.stone_i not in g.claimable(st)
+            and self.stone_i not in _declarable(self)
         )
     ):
         from ui.st2 import steps  # the retreat's step, a declaration that does not hold
