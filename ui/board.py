@@ -179,11 +179,12 @@ class BoardView:
         c.move(self.x + s * STONE_W, y)
         c.show(True)
 
-    def point_last(self, s, k):
+    def point_last(self, s, k, tile=gfx.T_LAST):
         """The gold frame (the cursor's sprite) round the other side's card in slot k of stone
-        s: the card played last, while the cursor is on the hand."""
+        s: the card played last, while the cursor is on the hand (tile: the plain cursor, for
+        a ruse's target there)."""
         c = self.stone_cursor
-        c.set_tile(gfx.T_LAST)
+        c.set_tile(tile)
         c.move(self.x + s * STONE_W, OPP_Y + (self.rows - 1 - k) * CARD_H)
         c.show(True)
 

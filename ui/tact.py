@@ -155,11 +155,10 @@ class Extras:
             b.point_stone(None, 0)
             return
         s, side, k = w
-        c = b.stone_cursor
-        c.set_tile(gfx.T_CURSOR)
-        y = b.mine_y + 11 * k if side == seat else (b.rows - 1 - k) * 11
-        c.move(b.x + s * 17, y)
-        c.show(True)
+        if side == seat:
+            b.point_stone(s, k)
+        else:
+            b.point_last(s, k, gfx.T_CURSOR)
 
 
 def _done(r):
