@@ -58,30 +58,13 @@ def positions2(n):
     return out
 
 
-def positions_t(n):
-    """Tactic positions of Easy self-play with a choice to make: a card, a deck, a ruse's step."""
+def positions_t(n, make):
+    """Tactic positions of Easy self-play with a choice to make (a card, a deck, a step): the
+    games made by make(g) (the first game's or the second game's, both roles)."""
     out = []
     g = 0
     while len(out) < n:
-        st = TState(500 + g, g & 1, 0)
-        pl = (ai.Player(ai.EASY, g), ai.Player(ai.EASY, g + 1))
-        stop = 6 + (g * 11) % 60
-        k = 0
-        while st.phase != 2 and (k < stop or st.phase == 1 or len(st.legal_moves()) < 2):
-            st.apply(pl[st.to_move].move(st.view(st.to_move)))
-            k += 1
-        if st.phase != 2:
-            out.append(st.view(st.to_move))
-        g += 1
-    return out
-
-
-def positions_t2(n):
-    """Second-game tactic positions of Easy self-play with a choice to make, both roles."""
-    out = []
-    g = 0
-    while len(out) < n:
-        st = game2.new_state({"variant": 1}, 500 + g)
+        st = make(g)
         pl = (ai.Player(ai.EASY, g), ai.Player(ai.EASY, g + 1))
         stop = 6 + (g * 11) % 60
         k = 0
@@ -134,13 +117,18 @@ def fill(free):
 
 def main(argv):
     level = ai.level_of(argv[0]) if argv else ai.EXPERT
-    if level == ai.EXPERT:
+    if level == ai.EXPERT and not ST2T:  # (the second game's tactic Expert is its Hard)
         # Expert's look-ahead, loaded before the heap is filled
         __import__(
             "engine.ai.st2.lookahead" if ST2 else "engine.ai.st1t.tlook" if ST1T else "engine.ai.lookahead"
         )
     n = int(argv[1]) if len(argv) > 1 else 6
-    views = positions2(n) if ST2 else positions_t(n) if ST1T else positions_t2(n) if ST2T else positions(n)
+    if ST1T:
+        views = positions_t(n, lambda g: TState(500 + g, g & 1, 0))
+    elif ST2T:
+        views = positions_t(n, lambda g: game2.new_state({"variant": 1}, 500 + g))
+    else:
+        views = positions2(n) if ST2 else positions(n)
     if ST2 or ST1T or ST2T:
         # A first search before the heap is filled: what it makes once and for all (its
         # names, its attributes' tables) is not made between two ballasts.
