@@ -52,7 +52,8 @@ def test_a_whole_game_against_hard_fits(bundle):
 # table. Their smallest heap without an AI fallback is far above the first game's base game
 # (docs/BENCHMARKS.md, "Every ruleset on the twin"): issue 10's cap is not met for them yet,
 # and this heap keeps them from growing unseen.
-RULESET_HEAP_K = 216
+RULESET_HEAP_K = 224  # the second game completes from 220K wherever the checkout is; 218K
+# crashed from one folder (docs/BENCHMARKS.md)
 GAME_SCREENS = {"TITLE", "SETTINGS", "PAUSE", "TEXT", "BOARD", "HANDOVER", "ROUND_END"}
 
 
