@@ -7,7 +7,8 @@ shows: tactic-table (combat modes on stones, a Mud Fight stone's four slots a si
 troop's value on a claimed stone, the decks), tactic-info (Down: tactics played, the one-more
 rule, the discard), tactic-draw (the deck to draw from), tactic-banshee (a ruse's target on
 the table), tactic-strategist (where the chosen card goes, or the discard), tactic-recruiter
-(nine cards in hand, two to put back), tactic-handover."""
+(nine cards in hand, two to put back), tactic-handover, tactic-tracker (the pause menu's card
+tracker with its row of tactic cards), tactic-help (the variant's first help page)."""
 
 import os
 import sys
@@ -21,7 +22,9 @@ from sim.platform import SimPlatform  # noqa: E402
 from ui import app as A  # noqa: E402
 from ui import pick as P  # noqa: E402
 from ui import session as S  # noqa: E402
-from ui.platform import K_A, K_B, K_DOWN, K_RIGHT  # noqa: E402
+from ui.help import HELP  # noqa: E402
+from ui.pages import P_HELP, P_TRACKER  # noqa: E402
+from ui.platform import K_A, K_B, K_DOWN, K_RIGHT, K_START  # noqa: E402
 
 g = load("st1")
 NAMES = (
@@ -32,6 +35,8 @@ NAMES = (
     "tactic-strategist",
     "tactic-recruiter",
     "tactic-handover",
+    "tactic-tracker",
+    "tactic-help",
 )
 
 
@@ -83,6 +88,22 @@ def which(app):
     return None
 
 
+def tracker_ready(st):
+    """A turn's start with tactic cards played and several still unseen by the mover."""
+    if st.phase != g.PH_PLAY or st.tp[0] + st.tp[1] < 2:
+        return False
+    hand = st.hand_of(st.to_move)
+    return sum(1 for c in range(54, 64) if not st.public[c] and c not in hand) >= 4
+
+
+def pause_item(app, i):
+    """Start, then Down to the pause menu's item i, then A."""
+    app.key(K_START)
+    while app.pages.pause_menu.index != i:
+        app.key(K_DOWN)
+    app.key(K_A)
+
+
 def main(out):
     os.makedirs(out, exist_ok=True)
     save = os.path.join(tempfile.mkdtemp(), "save.bin")
@@ -109,6 +130,15 @@ def main(out):
                     app.key(K_DOWN)
                     shot("tactic-info")
                     app.key(K_A)
+            if "tactic-tracker" in todo and app.mode == A.BOARD and tracker_ready(app.session.state):
+                pause_item(app, P_TRACKER)
+                shot("tactic-tracker")
+                app.key(K_B)
+                pause_item(app, P_HELP)
+                for _ in HELP:
+                    app.key(K_RIGHT)
+                shot("tactic-help")
+                app.key(K_B)
             if app.mode == A.HANDOVER:
                 app.key(K_A)
                 continue

@@ -585,3 +585,76 @@ def test_a_match_of_three_tactic_rounds_by_keys(plat):
     assert app.session is None and app.mode == A.TITLE
     assert app.stats.matches(True, 0, 1) + app.stats.matches(False, 0, 1) == 1
     assert app.stats.wins(0, -1, 1) + app.stats.losses(0, -1, 1) == 3
+
+
+def pause_item(app, i):
+    """Start, then Down to the pause menu's item i (greyed items are passed over), then A."""
+    app.key(K_START)
+    for _ in range(5):
+        if app.pages.pause_menu.index == i:
+            break
+        app.key(K_DOWN)
+    assert app.pages.pause_menu.index == i
+    app.key(K_A)
+
+
+def test_the_tracker_lists_the_unseen_tactic_cards(plat):
+    """The pause menu's card tracker in a tactic game: the clan cards as in the base game, and
+    a row of the tactic cards' kinds, each shown while a card of it is neither on the table,
+    in the discard ("You can look at the contents of the discard at any time") nor in hand."""
+    app = tactic_app(plat, 7)
+    rng = Rng(7)
+
+    def some_played(app):
+        st = app.session.state
+        return app.session.human_to_move() and st.phase == g.PH_PLAY and st.tp[0] + st.tp[1] >= 2
+
+    human_turns(app, rng, some_played)
+    pause_item(app, 2)  # Card tracker
+    assert app.mode == A.TRACKER
+    st = app.session.state
+    view = st.view(0)
+    hand = view.hand_of(0)
+    unseen_t = [c for c in TACTICS if not st.public[c] and c not in hand]
+    assert len(unseen_t) <= 10 - 2
+    kinds = {T.tile(c) for c in unseen_t}
+    for k in range(9):
+        tile = T.tile(54) + k
+        assert app.pages.grid.grid[54 + k] == (tile if tile in kinds else gfx.T_BLANK)
+    unseen = view.unseen(0)
+    assert app.pages.tracker_note.text == "%d clan %d tactic  B: back" % (sum(unseen), len(unseen_t))
+    # the tactic cards' tiles are on screen: a symbol's white pixels in the first kind shown
+    k = min(kinds) - T.tile(54)
+    assert pixel_has(plat, 3 + 17 * k, 20 + 6 * 11, 17, 11, 0xFFFFFF)
+    app.key(K_B)
+    assert app.mode == A.BOARD
+
+
+def test_the_tactic_help_pages_follow_the_base_games(plat):
+    """How to play in a tactic game: the base game's pages, then the variant's (every tactic
+    card named, the one-more rule: "You cannot play more than one card more than your
+    opponent has played"); a base game shows the base pages only."""
+    from ui import help as H
+
+    app = tactic_app(plat, 5)
+    human_turns(app, Rng(5), lambda a: a.session.human_to_move())
+    pause_item(app, 3)  # How to play
+    assert app.mode == A.TEXT
+    n = len(H.HELP) + len(H.TACTIC)
+    assert app.pages.footer == "<  page 1/%d  >  B: back" % n
+    seen = []
+    for _ in range(n):
+        seen.append("\n".join(app.pages.text_lines))
+        app.key(K_RIGHT)
+    words = "\n".join(seen)
+    for name in T.NAMES:
+        assert name in words.upper(), name
+    assert "more than one" in words
+    assert all(len(ln) <= 26 for ln in words.split("\n")) and all(len(p.split("\n")) <= 9 for p in seen)
+    app.key(K_B)
+    base = A.App(plat, seed=5, chooser_for=easy)
+    base.session = S.Session(base.settings, 5, base.chooser_for(base.settings))
+    base._enter_board()
+    human_turns(base, Rng(5), lambda a: a.session.human_to_move())
+    pause_item(base, 3)
+    assert base.pages.footer == "<  page 1/%d  >  B: back" % len(H.HELP)

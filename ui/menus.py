@@ -76,12 +76,19 @@ def help_page(self):
     """Show help page `self.help_page` (turned round): the pages of the game being played
     (from the pause menu), else of the game the settings choose (from the title)."""
     s = self.session
-    if s.g.NAME == "st2" if s is not None and self.back == BOARD else self.settings.game == 2:
+    if s is not None and self.back == BOARD:
+        game, variant = s.state.GAME, getattr(s.state, "VARIANT", 0)
+    else:
+        game, variant = self.settings.game, self.settings.variant
+    if game == 2:
         from ui.st2 import menus as HELP
 
         HELP = HELP.HELP
     else:
-        from ui.help import HELP
+        from ui.help import HELP, TACTIC
+
+        if variant:
+            HELP = HELP + TACTIC  # the tactic variant's pages after the base game's
 
     n = len(HELP)
     self.help_page %= n

@@ -69,8 +69,9 @@ class Pages:
         self.group.append(a.grid)
         n = self.note = gfx.TextGrid(2, 112, 26, 1, light=True)
         self.group.append(n.grid)
-        # Card tracker: every clan card, blank once seen.
-        self.grid = gfx.Cards(gfx.SMALL, 9, 6, 3, 20)
+        # Card tracker: every clan card, blank once seen; a 7th row for the tactic variant's
+        # cards (one tile a kind: the sheet's TACTICS row), blank in the base game.
+        self.grid = gfx.Cards(gfx.SMALL, 9, 7, 3, 20)
         self.grid.grid.hidden = True
         self.group.append(self.grid.grid)
         self.title_menu = Menu(TITLE_ITEMS, a, 3)
@@ -134,13 +135,32 @@ class Pages:
             self.show(PG_TEXT)
 
     def show_tracker(self, view):
-        """Unseen cards for the player of `view`: not on the table and not in their hand."""
+        """Unseen cards for the player of `view`: not on the table (nor discarded) and not in
+        their hand. The tactic variant's row: a kind shown while a card of it is unseen (the
+        two Jokers share a tile), and the note counts the unseen tactic cards."""
         unseen = view.unseen(view.me)
         n = 0
         for c in range(54):
-            self.grid.set((c // 9) * 9 + c % 9, c if unseen[c] else gfx.NONE)
+            self.grid.set(c, c if unseen[c] else gfx.NONE)
             n += unseen[c]
-        self.tracker_note.set("%d unseen  B: back" % n)
+        t = 0
+        if view.VARIANT:
+            from ui.tact import NCLAN, tile
+
+            hand = view.hand_of(view.me)
+            row = bytearray(9)
+            for c in range(NCLAN, NCLAN + 10):
+                if not view.public[c] and c not in hand:
+                    row[tile(c) - tile(NCLAN)] = 1
+                    t += 1
+            for k in range(9):
+                self.grid.set_tile(54 + k, tile(NCLAN) + k if row[k] else gfx.T_BLANK)
+        else:
+            for k in range(9):
+                self.grid.set_tile(54 + k, gfx.T_BLANK)
+        self.tracker_note.set(
+            ("%d clan %d tactic  B: back" % (n, t)) if view.VARIANT else ("%d unseen  B: back" % n)
+        )
 
 
 def stats_lines(stats):
