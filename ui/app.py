@@ -44,6 +44,7 @@ _MENU_MODULES = (
     "ui.help",
     "ui.stats",
     "ui.st2.menus",
+    "ui.st2.helpt",
 )  # the menus'
 _tick_ok = {}  # engine.ai.choose -> does it take tick=? (found out on the first call)
 

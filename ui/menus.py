@@ -84,11 +84,12 @@ def help_page(self):
         from ui.st2 import menus as HELP
 
         HELP = HELP.HELP
+        if variant:
+            from ui.st2.helpt import TACTIC
     else:
         from ui.help import HELP, TACTIC
-
-        if variant:
-            HELP = HELP + TACTIC  # the tactic variant's pages after the base game's
+    if variant:
+        HELP = HELP + TACTIC  # the tactic variant's pages after the base game's
 
     n = len(HELP)
     self.help_page %= n
