@@ -75,3 +75,39 @@ def test_the_second_games_bitmaps_and_palettes_stay_within_24k(plat, role):
     U2.play_game_by_keys(app)
     assert app.mode == A.ROUND_END
     assert len(seen) > 50 and max(seen) <= LIMIT, max(seen)
+
+
+@pytest.mark.parametrize("ruleset", ("st1 tactic", "st2 attacker", "st2 defender"))
+def test_one_refresh_per_key_and_nothing_allocated_while_idle(tmp_path, ruleset):
+    """As tests/test_ui_screen.py checks for the base game: on the new rulesets' tables each key
+    refreshes the screen once, the idle loop refreshes nothing, and ui/ allocates no more than
+    the keys' own work ("no per-frame allocation")."""
+    import tracemalloc
+
+    from sim.platform import Idle, SimPlatform
+
+    p = SimPlatform(str(tmp_path / "s.bin"), headless=True, step_ms=20, stop_after_idle=300)
+    try:
+        if ruleset == "st1 tactic":
+            app = UT.tactic_app(p, 4)
+            UT.human_turns(app, Rng(4), lambda a: a.session.human_to_move())
+        else:
+            app = A.App(p, seed=4, chooser_for=U2.first_legal_chooser)
+            U2.start(app, ruleset.endswith("defender"))
+            if app.ai_pending():
+                app.ai_turn()
+        assert app.mode == A.BOARD and app.session.human_to_move()
+        p.inject(["RIGHT", "RIGHT", "LEFT", "A", "RIGHT", "B"])
+        before = p.display.refreshes
+        tracemalloc.start()
+        snap = tracemalloc.take_snapshot()
+        with pytest.raises(Idle):
+            app.run()
+        after = tracemalloc.take_snapshot()
+        tracemalloc.stop()
+        assert p.display.refreshes - before == 6  # the keys; the 300 idle polls refresh nothing
+        ui_only = [tracemalloc.Filter(True, "*/ui/*")]
+        grown = after.filter_traces(ui_only).compare_to(snap.filter_traces(ui_only), "lineno")
+        assert sum(d.size_diff for d in grown if d.size_diff > 0) < 512
+    finally:
+        p.close()
