@@ -74,7 +74,7 @@ def preset(app, game=None, variant=None, role=None):
         app.session = None  # a saved game under other settings: ended, as the menu would
     app.settings = new
     app.save()
-    app._title(title.refused(new) or "A: choose")
+    app._title("A: choose")
 
 
 def headless(keys, shots, seed, save, lights=False, records=None, out=print, settings=()):

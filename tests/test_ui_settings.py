@@ -1,7 +1,7 @@
 """Choosing what to play (issue 17 item 1), by keys on the headless simulator: the Game row
 (game and variant), the second game's Role and Match rows in place of the first game's Rules
-and Rounds, the choices remembered across power-off, the title's refusal of a ruleset whose
-screens or AI are not there yet, and `python -m sim --headless --game/--variant/--role`."""
+and Rounds, the choices remembered across power-off, every ruleset started from the title,
+and `python -m sim --headless --game/--variant/--role`."""
 
 import os
 
@@ -12,8 +12,6 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 from sim.platform import SimPlatform  # noqa: E402
 from ui import app as A  # noqa: E402
 from ui import pages as P  # noqa: E402
-from ui import session as S  # noqa: E402
-from ui import title as T  # noqa: E402
 
 S_GAME = P.S_CLEAR + 1  # the Game row
 from ui.platform import K_A, K_B, K_DOWN, K_RIGHT, K_UP  # noqa: E402
@@ -92,37 +90,31 @@ def test_the_game_row_switches_the_rows_and_the_choice_survives_power_off(tmp_pa
     p2.close()
 
 
-def test_a_ruleset_without_screens_or_ai_is_refused_with_a_note(tmp_path, monkeypatch):
+def test_every_ruleset_of_the_game_row_starts_a_game_by_keys(tmp_path):
+    """Both games, both variants: the Game row's four values each start a game of that
+    ruleset from the title's New game, against the AI (every ruleset has screens and an AI)."""
     p = SimPlatform(str(tmp_path / "save.bin"), headless=True, step_ms=20)
     app = A.App(p, seed=3, chooser_for=first_legal_chooser)
-    open_settings(app)
-    m = app.pages.settings_menu
-    to_row(m, app, S_GAME)
-    press(app, K_RIGHT)  # ST tactic
-    if (1, 1) not in S.PLAYABLE:  # the first game's tactic screens (another branch adds them)
-        assert app.pages.settings_note.text == "Tactic: not playable yet"
+    seen = []
+    for i in range(4):
+        open_settings(app)
+        to_row(app.pages.settings_menu, app, S_GAME)
+        press(app, K_RIGHT)  # the next ruleset (wrapping after the second game's tactic variant)
+        # (the game quit to the title before is one to Continue: another ruleset ends it)
+        want = "This ends the current game" if i else "A < >: change   B: back"
+        assert app.pages.settings_note.text == want
         press(app, K_B)
-        assert app.pages.title_note.text == "Tactic: not playable yet"
+        assert app.pages.title_note.text == "A: choose"
         to_row(app.pages.title_menu, app, P.T_NEW)
         press(app, K_A)
-        assert (
-            app.session is None
-            and app.mode == A.TITLE
-            and app.pages.title_note.text == "Tactic: not playable yet"
-        )
-        open_settings(app)
-        to_row(m, app, S_GAME)
-    press(app, K_RIGHT, K_RIGHT)  # ST2 tactic: no screens yet
-    assert app.pages.settings_note.text == "Tactic: not playable yet"
-    press(app, K_B)
-    to_row(app.pages.title_menu, app, P.T_NEW)
-    press(app, K_A)
-    assert app.session is None
-    # once its screens are there it plays against its AI too (engine.ai.st2t)
-    monkeypatch.setattr(T, "PLAYABLE", S.PLAYABLE + ((2, 1),))
-    t = app.settings
-    for t.opponent in (S.OPP_HARD, S.OPP_PASS, S.OPP_DEMO):
-        assert T.refused(t) is None
+        ses = app.session
+        assert ses is not None and app.mode == A.BOARD and ses.state.to_move in (0, 1)
+        assert ses.humans in ((True, False), (False, True))  # against the AI
+        seen.append((ses.g.NAME, ses.state.VARIANT if hasattr(ses.state, "VARIANT") else 0))
+        press(app, 2)  # Start: pause, then quit to the title
+        to_row(app.pages.pause_menu, app, P.P_QUIT)
+        press(app, K_A)
+    assert sorted(seen) == [("st1", 0), ("st1", 1), ("st2", 0), ("st2", 1)]
     p.close()
 
 
@@ -140,7 +132,6 @@ def test_the_command_line_presets_the_settings_and_the_menus_still_show(tmp_path
     assert "your hand:" in got[0] and "to move" in got[0] and "[1u]" in got[0]  # the wall's text
     app = headless([], "", 5, str(tmp_path / "t.bin"), out=got.append, settings=("st1", "tactic", None))
     assert (app.settings.game, app.settings.variant) == (1, 1) and app.mode == A.TITLE
-    if (1, 1) not in S.PLAYABLE:
-        assert app.pages.title_note.text == "Tactic: not playable yet"
+    assert app.pages.title_note.text == "A: choose"
     with pytest.raises(SystemExit):
         main(["--headless", "--game", "st3"])

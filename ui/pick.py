@@ -185,10 +185,9 @@ def read(self):
     g = s.g
     self._hand = sorted(st.hand_of(st.to_move))
     self._done = options(g, st.legal_moves(), self.chosen, self.opts)
-    if getattr(self.board, "tx", None) is not None:  # the first game's tactic table
-        from ui.tact import order
-
-        order(st, self.opts)  # cards on the table in table order
+    tx = getattr(self.board, "tx", None)  # a tactic table (ui.tact, ui.st2.tact)
+    if tx is not None:
+        tx.order(st, self.opts)  # cards on the table in table order
     _snap(self)
     if st.phase == CLAIM_STEP and not self.sel and tryable(g, st, self.opts):
         _snap(self)
@@ -224,7 +223,7 @@ def point(self, b, st, seat):
         card = c & _MASK
     h = self._hand
     b.point_hand(h.index(card) if card in h else None)
-    tx = getattr(b, "tx", None)  # the first game's tactic table (ui.tact)
+    tx = getattr(b, "tx", None)  # a tactic table (ui.tact, ui.st2.tact)
     if tx is not None:
         tx.point_extra(st, self.extra if c >> _SHIFT == EXTRA else -1)
     if c >> _SHIFT == TARGET:

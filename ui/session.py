@@ -21,7 +21,6 @@ OPP_DEMO = 4
 GAME_VERSION = 2  # Session.pack's format (1: before the game, variant, role and match kind)
 SETTINGS_VERSION = 2  # Settings.pack's format (1: before the same four fields)
 ROUNDS = (1, 3, 5, 7, 9)  # the match lengths the settings offer (odd: no level match)
-PLAYABLE = ((1, 0), (1, 1), (2, 0))  # (game, variant) these screens play
 CLAIM_STEP = 1  # the claim (declare) step's phase, numbered alike in every game
 
 # The title's note when a saved game cannot be resumed (one 26-character line).
@@ -80,10 +79,8 @@ class Session:
     """A match: settings, scores, the current round's State and record, the AI's turns."""
 
     def __init__(self, settings, seed, chooser=None):
-        if settings.game != 1 or (1, settings.variant) not in PLAYABLE:
-            raise IllegalMove(
-                "Session plays the first game's rulesets in PLAYABLE (ui.st2.session: the second)"
-            )
+        if settings.game != 1:
+            raise IllegalMove("Session plays the first game (ui.st2.session: the second)")
         from engine.games import load  # let go of at the title (ui.title.drop_game)
 
         self.settings = settings

@@ -128,6 +128,9 @@ class Extras:
     def prompt(self, app, st):
         return prompt(app, st)
 
+    def order(self, st, opts):
+        order(st, opts)
+
     def key(self, app, k):
         """The tactic table's own keys (ui.play's _board_key, the human to move): any key
         closes the info panel; Down with nothing picked opens it; B with nothing picked in a

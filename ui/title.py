@@ -7,7 +7,7 @@ from ui import pages as P
 from ui.menus import help_
 from ui.platform import K_A, K_B, K_START
 from ui.play import CONFIRM, SETTINGS, TEXT, TITLE
-from ui.session import PLAYABLE, Session, Settings
+from ui.session import Session, Settings
 from ui.widgets import BACK, CHANGED, MOVED, START
 
 
@@ -20,16 +20,6 @@ def key(self, k):
         settings_key(self, k)
     else:
         confirm_key(self, k)
-
-
-def refused(s):
-    """Why settings `s` cannot start a game here (None: they can): a ruleset whose screens
-    are not there yet (ui.session.PLAYABLE). Every ruleset has an AI (engine.ai.choose), so
-    none is pass-and-play only. (Few new names in the code the first game loads: see
-    ui/st2/__init__.py.)"""
-    if (s.game, s.variant) not in PLAYABLE:
-        return "Tactic: not playable yet"
-    return None
 
 
 def title(self, note="A: choose"):
@@ -131,10 +121,6 @@ def title_key(self, k):
     r = self.pages.title_menu.key(k)
     if r == P.T_NEW:
         s = self.settings
-        why = refused(s)
-        if why:
-            self.pages.title_note.set(why)
-            return
         if s.game == 2:
             from ui.st2 import session
 
@@ -178,11 +164,8 @@ def settings_note(self):
     or Right), or that the settings chosen end the game in progress."""
     m = self.pages.settings_menu
     new = read_settings_menu(self)
-    why = refused(new)
     if ends_game(self, new):
         note = "This ends the current game"
-    elif why and m.index in (P.S_OPP, P.S_CLEAR + 1):
-        note = why
     else:
         note = "A: clear...   B: back" if m.index == P.S_CLEAR else "A < >: change   B: back"
     self.pages.settings_note.set(note)
@@ -208,7 +191,7 @@ def settings_key(self, k):
             self.session.settings = new  # claims and sound apply at once
         self.settings = new
         self.save()
-        self._title(refused(new) or "A: choose")
+        self._title("A: choose")
 
 
 def confirm_key(self, k):

@@ -8,7 +8,8 @@ the good side, dark red once damaged, green where the player may declare control
 a declaration blinks. The side column shows the siege deck (the Defender's clock) and the
 cauldrons left. Cards are the second game's ints (colour * 12 + strength, R Y G B P) drawn
 from the same card sheets (`st2_tile`). Built once, like BoardView; draw() changes only what
-differs. Loaded only for the second game (ui.app's _show: ui.st2.board.BoardView).
+differs. Loaded only for the second game (ui.app's _show: ui.st2.board.BoardView); the tactic variant's
+cards and side column are ui.st2.tact's (`tx`, None in the base game).
 """
 
 from engine.st2.cards import K_LOW, kind, need
@@ -45,8 +46,14 @@ class BoardView(B.BoardView):
 
     def __init__(self, layout):
         B.BoardView.__init__(self, layout)
+        mapper = st2_tile
+        if layout[2] == 7:  # the tactic variant's hand of 7: its cards and side column
+            from ui.st2.tact import Extras
+            from ui.st2.tact import tile as mapper
+
+            self.tx = Extras(self)
         for c in (self.opp, self.mine, self.hand):
-            c.mapper = st2_tile
+            c.mapper = mapper
         self.stones.grid.hidden = True
         self.boxes = []
         self.labels = []
@@ -85,7 +92,10 @@ class BoardView(B.BoardView):
             self.boxes[t].set_color(c)
         cards = sorted(st.hand_of(seat)) if hand is None else hand
         self.hand.show(cards)
-        self.deck.set("D%d" % st.ndeck)
+        if self.tx is None:
+            self.deck.set("D%d" % st.ndeck)
+        else:
+            self.tx.decks(st)  # both decks
         self.score.set("Oil %d" % st.oil)
 
     def flash(self, mask, on):

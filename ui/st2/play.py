@@ -28,9 +28,21 @@ def played_text(g, who, moves, n=-1):
     who "" is the player at the handheld: "You took 3" (its automatic declarations)."""
     out = ""
     took = ""
+    act = -1  # the action card whose steps follow (the tactic variant)
     for m in moves:
         kind, card, t, extra = g.decode(m)
-        if kind == g.KIND_PLAY:
+        if kind == g.KIND_PLAY and card >= 60 or kind == g.KIND_STEP:
+            from ui.st2.tact import EXCHANGE, card_name
+
+            if kind == g.KIND_PLAY:
+                out += ", " + card_name(card) + ("" if t < 0 else " on %d" % (t + 1))
+                act = card
+            elif card >= 0:  # an Exchange's cards are secret, and so are one's given out of turn
+                if act != EXCHANGE and (act >= 0 or who == "Hint"):
+                    out += " " + card_name(card) if act >= 0 else ", " + card_name(card)
+            else:
+                out += (" out" if extra else ">%d" % (t + 1)) if act >= 0 else (", to %d" % (t + 1))
+        elif kind == g.KIND_PLAY:
             out += ", %s on %d" % (name(card), t + 1)
         elif kind == g.KIND_CAULDRON:
             out += ", oil %d" % (t + 1)
@@ -40,6 +52,8 @@ def played_text(g, who, moves, n=-1):
             took += " %d" % (t + 1)
         elif kind == g.KIND_PASS:
             out += ", passed"
+        elif kind == g.KIND_DRAW and who == "Hint":
+            out += ", draw " + ("tactic" if extra else "siege")
     if took:
         out += ", took" + took
     if not out:
@@ -104,17 +118,26 @@ def redraw(self, note=None):
 
     point(self, b, st, seat)
     t = self.stone_i
+    tp = None if note or b.tx is None else b.tx.prompt(self, st)  # a tactic step's line
     if note:
         pass
+    elif tp:
+        note = tp
     elif st.phase == g.PH_DECLARE:
         note = "A:declare B:done"
-    elif self.cpart == EXTRA and self.opts:
+    elif self.cpart == EXTRA and self.opts and st.phase == g.PH_PLAY:
         note = "Retreat? A: tiles"
     elif self.cpart == TARGET and self.sel:
         note = "T%d: %s" % (t + 1, need_text(t, st.side[t]))
     elif self.cpart == TARGET and st.to_move == 1:
         b.point_last(t, 0)  # the Attacker's card closest to the tile: the one it removes
-        note = "Oil %d: off %s" % (t + 1, name(st.board[t * 8]))
+        c = st.board[t * 8]
+        if c >= 60:  # an elite troop (the tactic variant)
+            from ui.st2.tact import card_name
+
+            note = "Oil %d: off %s" % (t + 1, card_name(c))
+        else:
+            note = "Oil %d: off %s" % (t + 1, name(c))
     elif self.cpart == TARGET:
         note = "Declare %d? A" % (t + 1)
     else:
@@ -123,7 +146,20 @@ def redraw(self, note=None):
             or self.last_play
             or ("Your turn, " if s.settings.opponent != OPP_PASS else "") + ROLES[seat]
         )
+    if b.tx is not None and st.shown[0] != 255 and "took" in note:
+        from ui.st2.tinfo import elites  # the values the declaration gave its elite troops
+
+        ev = elites(st)
+        _unload_info()
+        long = note + " " + ev
+        note = long if len(long) <= b.msg_area.cols else note[: note.find(":")] + " took " + ev
     b.say(note)
+
+
+def _unload_info():
+    from ui.app import _unload
+
+    _unload(("ui.st2.tinfo",))
 
 
 def chef(s, st):
@@ -153,9 +189,11 @@ def key(self, k):
     st = s.state
     g = s.g
     read(self)
+    if self.board.tx is not None and self.board.tx.key(self, k):  # the info panel, B in a step
+        return
     if (
         _ret(self) >= 0
-        or (k == K_A and self.cpart == EXTRA and not self.sel and self.opts)
+        or (k == K_A and self.cpart == EXTRA and not self.sel and self.opts and st.phase == g.PH_PLAY)
         or (
             k == K_A
             and st.phase == g.PH_DECLARE
@@ -169,7 +207,13 @@ def key(self, k):
             return
     was = self.cpart
     pick_key(self, k)
-    if (k == K_LEFT or k == K_RIGHT) and was == EXTRA and self.cpart == EXTRA and self.opts:
+    if (
+        (k == K_LEFT or k == K_RIGHT)
+        and was == EXTRA
+        and self.cpart == EXTRA
+        and self.opts
+        and st.phase == g.PH_PLAY
+    ):
         # one "Retreat?" entry: skip the other tile sets
         from ui.pick import _go
 

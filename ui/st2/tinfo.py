@@ -1,0 +1,102 @@
+"""The second game's tactic table: its rarer words and keys (ui/st2/tact.py has the table),
+loaded for a moment and let go of (ui.st2.tact's `_done`), so its code is not in RAM while
+the AI thinks.
+
+- The info panel (Down with nothing picked): the tactic cards each side has played and the
+  one-more rule, the action cards kept on each side, the values the last declaration gave
+  its elite troops (`info_lines`).
+- B in an action card's steps (`undo_step`): back one decision, down to the action card back
+  in hand (an action's steps draw nothing and show nothing hidden until the last one).
+"""
+
+from ui.platform import K_B, K_DOWN
+from ui.st2.tact import ACTIONS, FIRST, PH_ACTION
+
+SHORT = ("JK", "JK", "SPY", "SHD", "RDP", "RCT", "DES", "TRS", "EXP", "SUP", "XCH")
+
+
+def short(c):
+    """A card in three characters at most: "B11", "SPY"."""
+    if c >= FIRST:
+        return SHORT[c - FIRST]
+    from engine.st2.cards import name
+
+    return name(c)
+
+
+def elites(st):
+    """The values the last declaration gave its elite troops: "JK=B11 SPY=R10" ("" none)."""
+    sh = st.shown
+    out = []
+    for j in range(0, 8, 2):
+        if sh[j] != 255:
+            out.append("%s=%s" % (short(sh[j]), short(sh[j + 1])))
+    return " ".join(out)
+
+
+def info_lines(st, seat, names):
+    """The info panel's four lines (26 characters): tactics played, each side's action cards,
+    the one-more rule (or the last declaration's elite values)."""
+    me, opp = names
+    p = seat
+    tc = st.tcount
+    out = ["Tactics: %s %d, %s %d" % (me, tc[p], opp, tc[p ^ 1])]
+    for q, who in ((p, me), (p ^ 1, opp)):
+        kept = [SHORT[c - FIRST] for c in range(ACTIONS, 71) if st.loc[c] == 3 + q]
+        out.append("%s: %s" % (who, " ".join(kept) if kept else "no action card"))
+    ev = elites(st)
+    if st.may_tactic(p):
+        rule = "%s may play a tactic" % me
+    else:
+        rule = "%s: wait for %s's" % (me, opp)
+    out.append(("Took: " + ev) if ev else rule)
+    return out
+
+
+def undo_step(s):
+    """B in an action card's steps: take back the human's last decision of Session `s` (a
+    step, or the action card itself, which comes back to the hand). True if it did."""
+    st = s.state
+    moves = s.rec.moves
+    if not moves or st.phase != PH_ACTION:
+        return False
+    m = moves.pop()
+    before = s.rec.replay()
+    if before.to_move != st.to_move:
+        moves.append(m)
+        return False
+    s.state = before
+    if s.marks and s.marks[-1][0] >= len(moves):
+        s.marks.pop()  # the turn's first decision taken back: no undo mark for it
+    return True
+
+
+def key(self, k):
+    """ui.st2.tact.Extras.key's work: close or open the info panel, take a step back."""
+    b = self.board
+    s = self.session
+    if self._info:
+        self._info = False
+        b.show_panel(None)
+        if not s.humans[0] or not s.humans[1]:  # vs the AI: no hand-over needs ui.panel
+            from ui.app import _unload
+
+            _unload(("ui.panel",))
+        self.redraw()
+        return True
+    if self.sel:
+        return False
+    st = s.state
+    if k == K_DOWN:
+        self._info = True
+        p = st.to_move
+        names = ("You", "AI") if not (s.humans[0] and s.humans[1]) else ("P%d" % (p + 1), "P%d" % (2 - p))
+        b.show_panel(info_lines(st, p, names))
+        b.say("Any key: back")
+        return True
+    if k == K_B and st.phase == PH_ACTION:
+        if undo_step(s):
+            self.unpick()
+            self.redraw("Step taken back")
+        return True
+    return False
