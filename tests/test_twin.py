@@ -54,12 +54,24 @@ def test_a_whole_game_against_hard_fits(bundle):
 # and this heap keeps them from growing unseen.
 RULESET_HEAP_K = 224  # the second game completes from 220K wherever the checkout is; 218K
 # crashed from one folder (docs/BENCHMARKS.md)
+# The second game's tactic variant needs more: at 224K Hard falls back to the cheap move ~50
+# times a game, 232K-252K stop on crash screens in one folder or another (a 1.5-2 KB block:
+# the picker's options, the save, the legal moves); from 254K every seed tried completes with
+# no fallback in both folders (docs/BENCHMARKS.md). 264K keeps a margin of 10K.
+ST2_TACTIC_HEAP_K = 264
 GAME_SCREENS = {"TITLE", "SETTINGS", "PAUSE", "TEXT", "BOARD", "HANDOVER", "ROUND_END"}
 
 
-@pytest.mark.parametrize("ruleset", [("st1", "tactic"), ("st2", "base")])
-def test_a_whole_game_of_each_ruleset_against_hard(bundle, ruleset):
-    outcome, detail, r = run_twin(RULESET_HEAP_K, "hard", 1, 1, bundle, ruleset=ruleset)
+@pytest.mark.parametrize(
+    "ruleset,heap_k",
+    [
+        (("st1", "tactic"), RULESET_HEAP_K),
+        (("st2", "base"), RULESET_HEAP_K),
+        (("st2", "tactic"), ST2_TACTIC_HEAP_K),
+    ],
+)
+def test_a_whole_game_of_each_ruleset_against_hard(bundle, ruleset, heap_k):
+    outcome, detail, r = run_twin(heap_k, "hard", 1, 1, bundle, ruleset=ruleset)
     assert outcome == "complete", "%s: %s" % (outcome, detail)
     assert detail["fallbacks"] == 0, "the AI ran out of memory: not a game against the full Hard"
     modes = set(re.search(r"^modes=(.*)$", r.stdout, re.M).group(1).split(","))

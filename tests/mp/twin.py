@@ -2,10 +2,10 @@
 
     micropython -X heapsize=NNK tests/mp/twin.py GAME VARIANT LEVEL GAMES SEED [options]
 
-GAME st1 (VARIANT base or tactic) or st2 (VARIANT base), LEVEL easy|medium|hard (the
-opponent set in the settings menu; the ruleset in its Game row, pressed like the rest),
-GAMES complete games, SEED for the player's choices (the game's own seed comes from the
-device clock, as on the board). Options:
+GAME st1 or st2, VARIANT base or tactic, LEVEL easy|medium|hard (the opponent set in the
+settings menu; the ruleset in its Game row, pressed like the rest), GAMES complete games,
+SEED for the player's choices (the game's own seed comes from the device clock, as on the
+board). Options:
   --bundle DIR       the CIRCUITPY folder (default build/CIRCUITPY; `make bundle` makes it)
   --heap NNK         give the device code the heap of `-X heapsize=NNK` alone: the stand-ins
                      and this runner (about 90K of their own) live in the rest of a larger
@@ -25,9 +25,11 @@ keys through the keypad's event queue and the PyGamer's joystick, as a player wo
 settings (opponent = LEVEL, manual claims, every other value looked at and put back, the
 clear-data confirmation refused), the statistics page, new games; on the table a random legal
 card by moving the cursor and pressing A, or the hint's move (SELECT, then A) on every
-fourth turn (the first game's tactic variant: a random legal move of any kind, a draw, a
-tactic card and each step of a ruse, picked part by part through the picker's options; the
-second game: a random card, the Defender's and the Attacker's; no cauldron or retreat); claims (A on a provable stone, B to end the claim step); once the pause menu
+fourth turn (the tactic variants: a random legal move of any kind, a draw, a tactic card and
+each step of a ruse or an action, the Exchange's cards given out of turn, picked part by part
+through the picker's options, the second game's retreat only when nothing else is legal; the
+second game's base game: a random card, the Defender's and the Attacker's, no cauldron or
+retreat); claims (A on a provable stone, B to end the claim step); once the pause menu
 with an undo, the card tracker and the help pages (turning them); A at each round end.
 After the GAMES games: the opponent set to pass-and-play, a new game until its hand-over
 screen, then the pause menu's "Quit to title".
@@ -119,7 +121,7 @@ K_B, K_A, K_START, K_SELECT, K_RIGHT, K_DOWN, K_UP, K_LEFT = range(8)
 TITLE, SETTINGS, PAUSE, TEXT, TRACKER, BOARD, HANDOVER, ROUND_END, CONFIRM = range(9)
 MODE_NAMES = ("TITLE", "SETTINGS", "PAUSE", "TEXT", "TRACKER", "BOARD", "HANDOVER", "ROUND_END", "CONFIRM")
 LEVELS = ("easy", "medium", "hard")
-RULESETS = (("st1", "base"), ("st1", "tactic"), ("st2", "base"))
+RULESETS = (("st1", "base"), ("st1", "tactic"), ("st2", "base"), ("st2", "tactic"))
 GAME_ROW = 7  # the settings' Game row: (game - 1) * 2 + variant (ui.pages.SETTINGS_ITEMS)
 GAME = 1  # the ruleset played (main sets them from the command line)
 VARIANT = 0
@@ -445,13 +447,18 @@ class Driver:
             self.plan = (key, move)
         return -1, move
 
-    def tactic(self, app, s, legal, key):
-        """The first game's tactic variant: a random legal move (a card, a tactic card, a
-        draw, a ruse's step), its parts picked in turn through ui.pick's options; a hint's
-        move (plan -2) played with A, then a random plan again (-3, for a ruse's next step)."""
+    def tactic(self, app, s, legal, key, moves=None):
+        """The tactic variants: a random one of `moves` (default `legal`: a card, a tactic
+        card, a draw, a ruse's or an action's step, the Exchange's given out of turn), its
+        parts picked in turn through ui.pick's options; a hint's move (plan -2) played with
+        A, then a random plan again (-3, for a ruse's or an action's next step)."""
         from ui import pick as P
 
-        k = self.new_plan(app, key, legal, -2)
+        moves = moves or legal
+        g = s.g
+        if GAME == 2 and (self.plan is None or self.plan[0] != key):
+            moves = self.one_kind(g, moves)
+        k = self.new_plan(app, key, moves, -2)
         if k >= 0:
             return k
         move = self.plan[1]
@@ -459,12 +466,21 @@ class Driver:
             self.plan = (key, -3)
             self.human_played = True
             return K_A if P.read(app) else K_B
+        ret = getattr(app, "ret", -1)  # the second game's retreat step (-1: not in it)
+        if GAME == 2 and (ret >= 0 or (move >= 0 and g.kind(move) == g.KIND_RETREAT)):
+            if move < 0 and ret == 0 and app.extra:  # the hint's retreat: its tiles under the cursor
+                m = g.encode(g.KIND_RETREAT, -1, -1, app.extra)
+                if m in legal:
+                    self.plan = (key, m)
+                    move = m
+            return self.retreat(app, g, move, ret)
         if move == -3:
             if app.sel:
                 return K_B
-            self.plan = (key, legal[self.rand(len(legal))])
+            if GAME == 2:
+                moves = self.one_kind(g, moves)
+            self.plan = (key, moves[self.rand(len(moves))])
             move = self.plan[1]
-        g = s.g
         d = g.decode(move)
         ext = P.choices(g, legal)
         for part in (P.CARD, P.TARGET, P.EXTRA):
@@ -476,9 +492,41 @@ class Driver:
                 return K_RIGHT
         return K_B  # a move without parts (pass, done), or every part picked
 
+    def one_kind(self, g, moves):
+        """The second game's `moves` of one kind picked at random (a siege card, a tactic
+        card, a declaration or a cauldron, a pass; a step's or a draw's all one kind), so that
+        a tactic card is played as often as a siege card, not one time in forty."""
+        kinds = []
+        for m in moves:
+            k = g.kind(m) * 2 + (g.kind(m) == g.KIND_PLAY and m // 7 >= 60)
+            if k not in kinds:
+                kinds.append(k)
+        k = kinds[self.rand(len(kinds))]
+        return [m for m in moves if g.kind(m) * 2 + (g.kind(m) == g.KIND_PLAY and m // 7 >= 60) == k]
+
+    def retreat(self, app, g, move, ret):
+        """The second game's retreat `move`: A on the options' "Retreat?" entry, A on each of
+        its tiles in the retreat step, then B (a retreat step entered otherwise: B leaves it);
+        ret: the tiles marked in the step, -1 outside it."""
+        tiles = g.decode(move)[3] if move >= 0 and g.kind(move) == g.KIND_RETREAT else 0
+        if ret < 0:
+            from ui import pick as P
+
+            P.read(app)
+            return K_A if app.cpart == P.EXTRA else K_RIGHT
+        if ret == tiles or not tiles:
+            if tiles:
+                self.human_played = True
+            return K_B
+        if (tiles ^ ret) >> app.stone_i & 1:
+            return K_A
+        return K_RIGHT
+
     def table2(self, app, s, legal):
         """The second game: a random card of the player's role (no cauldron, no retreat), or
-        the hint's move; in the declare step, every tile that can be declared."""
+        the hint's move; in the declare step, every tile that can be declared. The tactic
+        variant: `tactic`'s moves, of any kind but a retreat (one only when nothing else is
+        legal, or the hint's)."""
         g = s.g
         st = s.state
         if st.phase == 1:  # the declare step (ui.session.CLAIM_STEP)
@@ -489,6 +537,8 @@ class Driver:
                 return K_RIGHT
             return K_A
         key = (st.turn, st.to_move, len(s.rec.moves))
+        if VARIANT:
+            return self.tactic(app, s, legal, key, [m for m in legal if g.kind(m) != g.KIND_RETREAT])
         k, move = self.card_plan(app, key, [m for m in legal if g.kind(m) == g.KIND_PLAY])
         if k >= 0:
             return k
@@ -538,7 +588,7 @@ def main():
     global GAME, VARIANT
     if len(_argv) < 5 or tuple(_argv[:2]) not in RULESETS or _argv[2] not in LEVELS:
         print(
-            "usage: twin.py st1 base|tactic / st2 base easy|medium|hard GAMES SEED [--stages] [--sweep] [--bundle DIR] [--no-terminalio]"
+            "usage: twin.py st1|st2 base|tactic easy|medium|hard GAMES SEED [--stages] [--sweep] [--bundle DIR] [--no-terminalio]"
         )
         sys.exit(2)
     GAME = 2 if _argv[0] == "st2" else 1
