@@ -40,7 +40,8 @@ NAMES = (
 )
 
 
-def parts(m, legal):
+def parts(m, legal, g=g):
+    """The (part, value) pairs a player picks for move m of game object g."""
     d = g.decode(m)
     out = [(i, d[i]) for i in (P.CARD, P.TARGET) if d[i] != -1]
     if d[P.EXTRA] or any(g.decode(x)[P.EXTRA] for x in legal if g.decode(x)[:3] == d[:3]):
@@ -50,7 +51,7 @@ def parts(m, legal):
 
 def press_move(app, m):
     """Move m by keys: Right to each part, A; B for a move without parts."""
-    todo = parts(m, app.session.state.legal_moves())
+    todo = parts(m, app.session.state.legal_moves(), app.session.g)
     if not todo:
         app.key(K_B)
         return

@@ -47,7 +47,8 @@ def tracker_lines(view):
     the discard pile counted by colour."""
     unseen = view.unseen()
     for c in view.hand_of(view.me):
-        unseen[c] = 0
+        if c < 60:  # a siege card (the tactic cards' line follows)
+            unseen[c] = 0
     out = ["UNSEEN CARDS"]
     n = 0
     for col in range(5):
@@ -59,8 +60,19 @@ def tracker_lines(view):
         out.append(row)
     out[0] = "UNSEEN CARDS: %d" % n
     d = view.discard()
-    out.append("DISCARD: %d" % len(d))
-    out.append(" ".join(["%s%d" % ("RYGBP"[i], sum([1 for c in d if c // 12 == i])) for i in range(5)]))
+    by = " ".join(["%s%d" % ("RYGBP"[i], sum([1 for c in d if c // 12 == i])) for i in range(5)])
+    if not getattr(view, "VARIANT", 0):
+        out.append("DISCARD: %d" % len(d))
+        out.append(by)
+        return out
+    out.append("DISCARD %d: %s" % (len(d), by))
+    # the tactic cards not seen: not played, not in the hand (the Jokers one name each)
+    hand = view.hand_of(view.me)
+    from ui.st2.tact import SHORT
+
+    t = [SHORT[c - 60] for c in range(60, 71) if not view.loc[c] and c not in hand]
+    out.append("TACTIC %d: %s" % (len(t), " ".join(t[:5])))
+    out.append(" ".join(t[5:]))
     return out
 
 

@@ -153,7 +153,17 @@ def redraw(self, note=None):
         _unload_info()
         long = note + " " + ev
         note = long if len(long) <= b.msg_area.cols else note[: note.find(":")] + " took " + ev
-    b.say(note)
+    b.say(fit(note, b.msg_area.cols))
+
+
+def fit(text, n):
+    """The text in n characters beside the hand: " on " as ">", then no space after a comma
+    or a colon ("AI: oil 1, Joker on 3" -> "AI: oil 1, Joker>3"); the panels show it whole."""
+    if len(text) > n:
+        text = text.replace(" on ", ">")
+        if len(text) > n:
+            text = text.replace(", ", ",").replace(": ", ":")
+    return text
 
 
 def _unload_info():

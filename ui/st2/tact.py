@@ -34,6 +34,7 @@ PH_EXCHANGE = 5
 # engine.st2.tcards' order -> ui.sheets.TACTICS' (both Jokers one tile; the actions from 9)
 _TILE = bytearray((0, 0, 1, 2, 9, 10, 11, 12, 13, 14, 15))
 _ROW_TACTIC = 6 * gfx.SHEET_COLS
+SHORT = ("JK", "JK", "SP", "SH", "RDP", "RCT", "DES", "TRS", "EXP", "SUP", "XCH")  # as on the tiles
 WORDS = (
     "Joker",
     "Joker",
@@ -148,7 +149,9 @@ def prompt(app, st):
     if ph == PH_EXCHANGE or (ph == PH_ACTION and st.act == EXCHANGE):
         left = st.xk - st.exchange_picks()[1]
         c = _under(app)
-        return "Give %s (%d left)" % (card_name(c), left) if c >= 0 else "Exchange: give %d" % left
+        if c < 0:
+            return "Exchange: give %d" % left
+        return "Exchange %s? %d left" % (SHORT[c - FIRST] if c >= FIRST else card_name(c), left)
     if ph == PH_ACTION:
         a = st.act
         if a == EXPLOSION:

@@ -4,19 +4,17 @@ the AI thinks.
 
 - The info panel (Down with nothing picked): the tactic cards each side has played and the
   one-more rule, the action cards kept on each side, the values the last declaration gave
-  its elite troops (`info_lines`).
+  its elite troops or the decks (`info_lines`).
 - B in an action card's steps (`undo_step`): back one decision, down to the action card back
   in hand (an action's steps draw nothing and show nothing hidden until the last one).
 """
 
 from ui.platform import K_B, K_DOWN
-from ui.st2.tact import ACTIONS, FIRST, PH_ACTION
-
-SHORT = ("JK", "JK", "SPY", "SHD", "RDP", "RCT", "DES", "TRS", "EXP", "SUP", "XCH")
+from ui.st2.tact import ACTIONS, FIRST, PH_ACTION, SHORT
 
 
 def short(c):
-    """A card in three characters at most: "B11", "SPY"."""
+    """A card in three characters at most: "B11", "SP", "RDP" (as the small tiles show it)."""
     if c >= FIRST:
         return SHORT[c - FIRST]
     from engine.st2.cards import name
@@ -25,7 +23,7 @@ def short(c):
 
 
 def elites(st):
-    """The values the last declaration gave its elite troops: "JK=B11 SPY=R10" ("" none)."""
+    """The values the last declaration gave its elite troops: "JK=B11 SP=R10" ("" none)."""
     sh = st.shown
     out = []
     for j in range(0, 8, 2):
@@ -35,21 +33,21 @@ def elites(st):
 
 
 def info_lines(st, seat, names):
-    """The info panel's four lines (26 characters): tactics played, each side's action cards,
-    the one-more rule (or the last declaration's elite values)."""
+    """The info panel's four lines (26 characters): tactics played, the one-more rule, each
+    side's action cards (counted when they do not fit), the values the last declaration gave
+    its elite troops (else the decks)."""
     me, opp = names
     p = seat
     tc = st.tcount
     out = ["Tactics: %s %d, %s %d" % (me, tc[p], opp, tc[p ^ 1])]
-    for q, who in ((p, me), (p ^ 1, opp)):
-        kept = [SHORT[c - FIRST] for c in range(ACTIONS, 71) if st.loc[c] == 3 + q]
-        out.append("%s: %s" % (who, " ".join(kept) if kept else "no action card"))
+    out.append(("%s may play a tactic" % me) if st.may_tactic(p) else ("%s: wait for %s's" % (me, opp)))
+    kept = []
+    for q in (p, p ^ 1):
+        kept.append([SHORT[c - FIRST] for c in range(ACTIONS, 71) if st.loc[c] == 3 + q])
+    line = "%s: %s  %s: %s" % (me, " ".join(kept[0]) or "-", opp, " ".join(kept[1]) or "-")
+    out.append(line if len(line) <= 26 else "Actions: %s %d, %s %d" % (me, len(kept[0]), opp, len(kept[1])))
     ev = elites(st)
-    if st.may_tactic(p):
-        rule = "%s may play a tactic" % me
-    else:
-        rule = "%s: wait for %s's" % (me, opp)
-    out.append(("Took: " + ev) if ev else rule)
+    out.append(("Took: " + ev) if ev else "Decks: siege %d, tactic %d" % (st.ndeck, st.ntdeck))
     return out
 
 
