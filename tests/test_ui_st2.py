@@ -236,6 +236,30 @@ def test_a_retreat_by_keys(plat):
     check_state(st)
 
 
+def test_left_and_right_over_the_retreat_entry_redraw_once(plat):
+    """The retreat's many tile sets are one "Retreat?" entry: each Left or Right on it moves
+    the cursor off it in one step and redraws the table once (it redrew twice)."""
+    from ui import pick as P
+
+    app = A.App(plat, seed=11, chooser_for=first_legal_chooser)
+    start(app, 0)
+    _to_attacker_turn_with_cards(app)
+    calls = []
+    redraw = app.redraw
+    app.redraw = lambda note=None: calls.append(note) or redraw(note)
+    press(app, K_LEFT)  # from the first card, wrapping to the end: on the Retreat entry
+    assert app.cpart == P.EXTRA and len(calls) == 1
+    o = app.opts
+    last = max(x for x in o if x >> 10 != P.EXTRA)
+    del calls[:]
+    press(app, K_LEFT)
+    assert P.cur(app) == last and len(calls) == 1
+    press(app, K_RIGHT)  # onto the entry again
+    del calls[:]
+    press(app, K_RIGHT)  # off it: to the first option (the first card)
+    assert P.cur(app) == o[0] and len(calls) == 1
+
+
 def test_a_cauldron_shows_the_card_it_removes(plat):
     app = A.App(plat, seed=13, chooser_for=first_legal_chooser)
     s = start(app, 1)  # the Defender

@@ -215,27 +215,22 @@ def key(self, k):
 
         if steps.key(self, k):
             return
-    was = self.cpart
-    pick_key(self, k)
-    if (
-        (k == K_LEFT or k == K_RIGHT)
-        and was == EXTRA
-        and self.cpart == EXTRA
-        and self.opts
-        and st.phase == g.PH_PLAY
-    ):
-        # one "Retreat?" entry: skip the other tile sets
+    if (k == K_LEFT or k == K_RIGHT) and self.cpart == EXTRA and self.opts and st.phase == g.PH_PLAY:
+        # one "Retreat?" entry (the tile sets are the last options): Right to the first
+        # option, Left to the last that is not a retreat; one redraw
         from ui.pick import _go
 
         o = self.opts
-        if k == K_RIGHT:
-            _go(self, o[0])
-        else:
+        i = 0
+        if k == K_LEFT:
             i = len(o) - 1
             while i > 0 and o[i] >> 10 == EXTRA:
                 i -= 1
-            _go(self, o[i])
+        _go(self, o[i])
+        self.sound("move")
         self.redraw()
+        return
+    pick_key(self, k)
 
 
 def round_end(self):
