@@ -492,3 +492,54 @@ def test_the_words_of_a_tactic_turn_keep_the_exchange_secret():
     assert played_text(g, "AI", [g.encode(g.KIND_PLAY, T.FIRST + 2, 4)]) == "AI: Spy on 5"
     assert played_text(g, "Hint", [g.encode(g.KIND_DRAW, extra=1)]) == "Hint: draw tactic"
     assert played_text(g, "Hint", [g.encode(g.KIND_STEP, 3)]) == "Hint: R3"
+
+
+def test_undo_against_the_ai_takes_back_a_whole_tactic_turn(plat):
+    """The pause menu's Undo: back to the start of the player's last turn (a tactic card and
+    its steps, the declarations, the draw all taken back), the hand as it was."""
+    from ui.pages import P_UNDO
+
+    app = tactic_app(plat, 4)
+    s = app.session
+    rng = Rng(4)
+    turn_start = lambda a: (  # noqa: E731
+        a.mode == A.BOARD and a.session.human_to_move() and a.session.state.phase == g.PH_PLAY and not a.sel
+    )
+    human_turns(app, rng, lambda a: turn_start(a) and len(a.session.rec.moves) > 10)
+    hand = sorted(s.state.hand_of(0))
+    n = len(s.rec.moves)
+    human_turns(app, rng, lambda a: len(a.session.rec.moves) > n + 1 and turn_start(a))
+    pause_item(app, P_UNDO)
+    assert app.mode == A.BOARD and text(app) == "Undone"
+    assert len(s.rec.moves) == n and sorted(s.state.hand_of(0)) == hand
+    assert s.state.VARIANT == 1 and app.board.tx is not None
+
+
+def test_each_ruleset_imports_only_its_own_screens(plat):
+    """The device imports only the game being played: a tactic game of the second game loads
+    its tactic table (ui.st2.tact) and none of the first game's (ui.tact, ui.tinfo) or its
+    engine; the second game's base game loads no tactic module."""
+    import sys
+
+    from ui.app import _unload
+
+    def loaded(prefixes):
+        return sorted(m for m in sys.modules if m.startswith(prefixes))
+
+    _unload(("ui.tact", "ui.tinfo", "ui.st2", "engine.st1", "engine.st2", "engine.cards"))
+    app = tactic_app(plat, 3)
+    human_turns(app, Rng(3), lambda a: len(a.session.rec.moves) > 30)
+    assert "ui.st2.tact" in sys.modules and "engine.st2.tstate" in sys.modules
+    assert loaded(("ui.tact", "ui.tinfo", "engine.st1", "engine.cards")) == []
+    assert "ui.st2.tinfo" not in sys.modules  # let go of after each use
+    app.session = None
+    _unload(("ui.st2", "engine.st2", "engine.ai"))
+    app2 = A.App(plat, seed=5, chooser_for=easy)
+    U2.start(app2, 0)
+    for _ in range(6):
+        if app2.ai_pending():
+            app2.ai_turn()
+        U2.press(app2, K_A, K_A)
+    assert app2.session.state.phase != g.PH_OVER
+    tactic = [m for m in loaded(("engine.st2.t",)) if m != "engine.st2.table"]
+    assert tactic == [] and loaded(("ui.st2.tact", "ui.st2.tinfo", "engine.ai.st2t")) == []
