@@ -465,6 +465,10 @@ def test_the_tactic_table_is_frugal(plat):
     human_turns(app, rng)
     assert len(moves) >= 20 and max(moves) <= FRAME // 10, max(moves)
     assert len(seen) > 50 and max(seen) <= 24 * 1024, max(seen)
+    print(
+        "cursor moves: %d, mean %.0f px, max %d px; frames %d, bitmaps and palettes %d..%d B"
+        % (len(moves), sum(moves) / len(moves), max(moves), len(seen), min(seen), max(seen))
+    )
 
 
 def test_the_screenshots_are_made_by_keys_and_committed(tmp_path):
