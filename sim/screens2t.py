@@ -2,7 +2,7 @@
 variant (issue 17), for docs/screens/ and the README.
 
 Plays pass-and-play games headless by keys (random legal moves, tactic ones half of the time,
-seeded: the same pictures on every run; sim.screens_t's way) and saves 160x128 PNGs the first
+seeded: the same pictures on every run; sim.screens_t's main with this module's names) and saves 160x128 PNGs the first
 time each screen shows: st2t-table (elite troops on the wall, tactic cards in hand, both
 decks), st2t-info (Down: tactics played, each side's action cards, the one-more rule),
 st2t-draw (the deck to draw from), st2t-treason (the other side's card to take),
@@ -13,18 +13,13 @@ st2t-help (the variant's first help page)."""
 
 import os
 import sys
-import tempfile
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 
 from engine.games import load  # noqa: E402
-from engine.rng import Rng  # noqa: E402
-from sim.platform import SimPlatform  # noqa: E402
-from sim.screens_t import pause_item, press_move  # noqa: E402
+from sim import screens_t  # noqa: E402
 from ui import app as A  # noqa: E402
 from ui import session as S  # noqa: E402
-from ui.pages import P_HELP, P_TRACKER  # noqa: E402
-from ui.platform import K_A, K_B, K_DOWN, K_RIGHT  # noqa: E402
 from ui.st2.menus import HELP  # noqa: E402
 from ui.st2.session import Session  # noqa: E402
 
@@ -81,54 +76,24 @@ def tracker_ready(st):
     return sum(1 for c in range(60, 71) if not st.loc[c] and c not in hand) >= 4
 
 
+PREFIX = "st2t-"
+FIRST = 60
+HELP_PAGES = len(HELP)
+
+
+def new_session(app, seed):
+    t = app.settings
+    t.game, t.variant, t.opponent = 2, 1, S.OPP_PASS
+    return Session(t, seed, None)
+
+
+def keep(g, m):
+    """No retreat (its step is the base game's picture)."""
+    return g.kind(m) != g.KIND_RETREAT
+
+
 def main(out):
-    os.makedirs(out, exist_ok=True)
-    save = os.path.join(tempfile.mkdtemp(), "save.bin")
-    p = SimPlatform(save, headless=True, step_ms=20)
-    todo = set(NAMES)
-
-    def shot(name):
-        p.refresh()
-        p.screenshot(os.path.join(out, name + ".png"))
-        todo.discard(name)
-
-    for seed in range(1, 40):
-        app = A.App(p, seed=seed)
-        t = app.settings
-        t.game, t.variant, t.opponent = 2, 1, S.OPP_PASS
-        app.session = Session(t, seed, None)
-        app._enter_board()
-        rng = Rng(seed)
-        while app.session is not None and not app.session.round_over():
-            name = which(app)
-            if name in todo:
-                shot(name)
-                if name == "st2t-table":
-                    app.key(K_DOWN)
-                    shot("st2t-info")
-                    app.key(K_B)
-            if "st2t-tracker" in todo and app.mode == A.BOARD and tracker_ready(app.session.state):
-                pause_item(app, P_TRACKER)
-                shot("st2t-tracker")
-                app.key(K_B)
-                pause_item(app, P_HELP)
-                for _ in HELP:
-                    app.key(K_RIGHT)
-                shot("st2t-help")
-                app.key(K_B)
-            if app.mode == A.HANDOVER:
-                app.key(K_A)
-                continue
-            legal = [m for m in app.session.state.legal_moves() if g.kind(m) != g.KIND_RETREAT]
-            tac = [m for m in legal if g.decode(m)[1] >= 60 or g.kind(m) in (g.KIND_DRAW, g.KIND_STEP)]
-            pick = tac if tac and rng.randrange(2) else legal
-            press_move(app, pick[rng.randrange(len(pick))])
-        if not todo:
-            break
-    p.close()
-    for name in NAMES:
-        print(("missing " if name in todo else "wrote ") + os.path.join(out, name + ".png"))
-    return 1 if todo else 0
+    return screens_t.main(out, sys.modules[__name__])
 
 
 if __name__ == "__main__":

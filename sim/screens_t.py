@@ -105,11 +105,32 @@ def pause_item(app, i):
     app.key(K_A)
 
 
-def main(out):
+PREFIX = "tactic-"
+FIRST = 54  # the first tactic card's int
+HELP_PAGES = len(HELP)  # the base game's help pages: the variant's first follows them
+
+
+def new_session(app, seed):
+    app.settings.variant = 1
+    app.settings.opponent = S.OPP_PASS
+    return S.Session(app.settings, seed, None)
+
+
+def keep(g, m):
+    """The moves the pictures' random players choose among (all of this game's)."""
+    return True
+
+
+def main(out, spec=None):
+    """The pictures of `spec` (this module, or another with the same names: sim.screens2t)
+    into folder `out`; 0 if every one was made."""
+    spec = spec or sys.modules[__name__]
+    names = spec.NAMES
+    pre = spec.PREFIX
     os.makedirs(out, exist_ok=True)
     save = os.path.join(tempfile.mkdtemp(), "save.bin")
     p = SimPlatform(save, headless=True, step_ms=20)
-    todo = set(NAMES)
+    todo = set(names)
 
     def shot(name):
         p.refresh()
@@ -118,39 +139,42 @@ def main(out):
 
     for seed in range(1, 40):
         app = A.App(p, seed=seed)
-        app.settings.variant = 1
-        app.settings.opponent = S.OPP_PASS
-        app.session = S.Session(app.settings, seed, None)
+        app.session = spec.new_session(app, seed)
         app._enter_board()
         rng = Rng(seed)
+        gm = app.session.g
         while app.session is not None and not app.session.round_over():
-            name = which(app)
+            name = spec.which(app)
             if name in todo:
                 shot(name)
-                if name == "tactic-table":
+                if name == pre + "table":
                     app.key(K_DOWN)
-                    shot("tactic-info")
+                    shot(pre + "info")
                     app.key(K_A)
-            if "tactic-tracker" in todo and app.mode == A.BOARD and tracker_ready(app.session.state):
+            if pre + "tracker" in todo and app.mode == A.BOARD and spec.tracker_ready(app.session.state):
                 pause_item(app, P_TRACKER)
-                shot("tactic-tracker")
+                shot(pre + "tracker")
                 app.key(K_B)
                 pause_item(app, P_HELP)
-                for _ in HELP:
+                for _ in range(spec.HELP_PAGES):
                     app.key(K_RIGHT)
-                shot("tactic-help")
+                shot(pre + "help")
                 app.key(K_B)
             if app.mode == A.HANDOVER:
                 app.key(K_A)
                 continue
-            legal = app.session.state.legal_moves()
-            tac = [m for m in legal if g.decode(m)[1] >= 54 or g.decode(m)[0] in (g.KIND_DRAW, g.KIND_STEP)]
+            legal = [m for m in app.session.state.legal_moves() if spec.keep(gm, m)]
+            tac = [
+                m
+                for m in legal
+                if gm.decode(m)[1] >= spec.FIRST or gm.decode(m)[0] in (gm.KIND_DRAW, gm.KIND_STEP)
+            ]
             pick = tac if tac and rng.randrange(2) else legal
             press_move(app, pick[rng.randrange(len(pick))])
         if not todo:
             break
     p.close()
-    for name in NAMES:
+    for name in names:
         print(("missing " if name in todo else "wrote ") + os.path.join(out, name + ".png"))
     return 1 if todo else 0
 

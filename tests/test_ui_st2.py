@@ -60,8 +60,12 @@ def start(app, role=0, opponent=S.OPP_EASY, kind=0, auto=1):
 
 
 def check_state(st):
-    """Every siege card once: in a hand, the deck, on the wall or discarded."""
-    seen = bytearray(NSIEGE)
+    """Every card once: in a hand, a deck, on the wall, discarded or (the tactic variant's
+    action cards played) kept on its player's side; the 60 siege cards, and the 11 tactic
+    cards in the tactic variant (whose players are at most one tactic card apart)."""
+    tactic = getattr(st, "VARIANT", 0)
+    n = 71 if tactic else NSIEGE
+    seen = bytearray(n)
     for p in (0, 1):
         for c in st.hand_of(p):
             seen[c] += 1
@@ -70,10 +74,13 @@ def check_state(st):
                 seen[c] += 1
     for c in st.deck[: st.ndeck]:
         seen[c] += 1
-    for c in st.discard():
+    for c in st.tdeck[: st.ntdeck] if tactic else ():
         seen[c] += 1
-    assert all(x == 1 for x in seen)
+    for c in range(n):
+        seen[c] += st.loc[c] >= 2  # discarded, or kept on its side
+    assert all(x == 1 for x in seen), [c for c in range(n) if seen[c] != 1]
     assert st.damaged() <= 4 and 0 <= st.oil <= 3
+    assert not tactic or abs(st.tcount[0] - st.tcount[1]) <= 1
 
 
 def play_game_by_keys(app, check=None, limit=800):

@@ -12,9 +12,10 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 
 from engine.rng import Rng  # noqa: E402
 from engine.st2 import game as g  # noqa: E402
-from sim.platform import SimPlatform, ram_estimate  # noqa: E402
+from sim.platform import SimPlatform  # noqa: E402
 from tests import test_ui_st2 as U2  # noqa: E402
-from tests.test_ui_tactic import pause_item, pixel_has  # noqa: E402
+from tests.test_ui_frugal import weigh  # noqa: E402
+from tests.test_ui_tactic import easy, pause_item, pixel_has, press_move, until_playable  # noqa: E402
 from ui import app as A  # noqa: E402
 from ui import gfx  # noqa: E402
 from ui import pick as P  # noqa: E402
@@ -27,12 +28,6 @@ from ui.st2.session import Session  # noqa: E402
 
 TACTICS = set(range(60, 71))
 FRAME = 160 * 128
-
-
-def easy(settings):
-    from engine import ai
-
-    return lambda view, rng, seat, tick: ai.choose(view, rng, ai.EASY)
 
 
 @pytest.fixture
@@ -51,51 +46,6 @@ def tactic_app(p, seed, opp=S.OPP_EASY, role=0, chooser_for=easy):
     app._enter_board()
     p.refresh()
     return app
-
-
-def parts(m, legal):
-    d = g.decode(m)
-    out = [(i, d[i]) for i in (P.CARD, P.TARGET) if d[i] != -1]
-    if d[P.EXTRA] or any(g.decode(x)[P.EXTRA] for x in legal if g.decode(x)[:3] == d[:3]):
-        out.append((P.EXTRA, d[P.EXTRA]))
-    return out
-
-
-def press_move(app, m):
-    """Move m by keys: Right until the cursor is on each part (never off the options), A."""
-    todo = parts(m, app.session.state.legal_moves())
-    if not todo:
-        app.key(K_B)
-        return
-    for part, value in todo:
-        want = P.option(part, value)
-        for _ in range(len(P.read(app)) + 1):
-            if P.cur(app) == want:
-                break
-            app.key(K_RIGHT)
-            assert P.cur(app) in app.opts
-        assert P.cur(app) == want, (g.move_text(m), app.opts)
-        app.key(K_A)
-
-
-def check_state(st):
-    """Every card once (the 60 siege cards and the 11 tactic cards): in a hand, a deck, on
-    the wall, discarded, or (an action card played) kept on its player's side."""
-    seen = bytearray(71)
-    for p in (0, 1):
-        for c in st.hand_of(p):
-            seen[c] += 1
-        for t in range(7):
-            for c in st.cards_at(t, p):
-                seen[c] += 1
-    for c in st.deck[: st.ndeck]:
-        seen[c] += 1
-    for c in st.tdeck[: st.ntdeck]:
-        seen[c] += 1
-    for c in range(71):
-        seen[c] += st.loc[c] >= 2  # discarded, or kept on a side
-    assert all(x == 1 for x in seen), [c for c in range(71) if seen[c] != 1]
-    assert st.damaged() <= 4 and 0 <= st.oil <= 3 and abs(st.tcount[0] - st.tcount[1]) <= 1
 
 
 def check_screen(app):
@@ -122,7 +72,7 @@ def human_turns(app, rng, until=None, tactic_first=True, limit=4000):
         if not s.human_to_move():
             app.ai_turn()
             continue
-        check_state(s.state)
+        U2.check_state(s.state)
         legal = [m for m in s.state.legal_moves() if g.kind(m) != g.KIND_RETREAT]
         tac = [m for m in legal if g.decode(m)[1] >= 60 or g.kind(m) in (g.KIND_DRAW, g.KIND_STEP)]
         m = (
@@ -177,20 +127,6 @@ def test_every_tactic_card_is_played_through_the_keys(plat):
 
 
 # -- steps, prompts and B -----------------------------------------------------------------------
-
-
-def until_playable(card):
-    def ok(app):
-        s = app.session
-        st = s.state
-        return (
-            s.human_to_move()
-            and app.mode == A.BOARD
-            and st.phase == g.PH_PLAY
-            and g.encode(g.KIND_PLAY, card) in st.legal_moves()
-        )
-
-    return ok
 
 
 def reach(plat, card, seeds=range(1, 40)):
@@ -441,14 +377,7 @@ def test_hint_and_save_and_resume(plat, tmp_path):
 def test_the_tactic_table_is_frugal(plat):
     """Cursor moves redraw <= 10 % of the frame; every frame's bitmaps and palettes stay
     within 24 KB (issue 17 item 5), over a whole game by keys with the menus on the way."""
-    seen = []
-    refresh = plat.refresh
-
-    def weighed(*a, **k):
-        seen.append(ram_estimate(plat.root)["total"])
-        return refresh(*a, **k)
-
-    plat.refresh = weighed
+    seen = weigh(plat)
     app = tactic_app(plat, 9)
     rng = Rng(9)
     moves = []

@@ -52,8 +52,9 @@ def tactic_app(p, seed, opp=S.OPP_EASY, chooser_for=easy):
     return app
 
 
-def parts(m, legal):
-    """The (part, value) pairs a player picks for move m (brute force over the legal moves)."""
+def parts(m, legal, g=g):
+    """The (part, value) pairs a player picks for move m of game object g (brute force over
+    the legal moves)."""
     d = g.decode(m)
     out = [(i, d[i]) for i in (P.CARD, P.TARGET) if d[i] != -1]
     if d[P.EXTRA] or any(g.decode(x)[P.EXTRA] for x in legal if g.decode(x)[:3] == d[:3]):
@@ -63,8 +64,9 @@ def parts(m, legal):
 
 def press_move(app, m):
     """Play move m by keys: Right until the cursor is on each part, then A; B for a move
-    without parts. The cursor never leaves the legal options."""
-    todo = parts(m, app.session.state.legal_moves())
+    without parts. The cursor never leaves the legal options. Any game (the session's)."""
+    g = app.session.g
+    todo = parts(m, app.session.state.legal_moves(), g)
     if not todo:
         app.key(K_B)
         return
@@ -171,8 +173,8 @@ def until_playable(card):
         return (
             s.human_to_move()
             and app.mode == A.BOARD
-            and st.phase == g.PH_PLAY
-            and any(g.decode(m)[1] == card for m in st.legal_moves())
+            and st.phase == s.g.PH_PLAY
+            and any(s.g.decode(m)[1] == card for m in st.legal_moves())
         )
 
     return ok
