@@ -290,6 +290,38 @@ def test_the_info_panel_and_the_one_more_rule(plat):
     assert app.board.panel is None and app.mode == A.BOARD
 
 
+def test_the_one_more_rule_is_said_after_what_the_ai_did(plat):
+    """A turn where the player's tactic card may not be played: the line first says what the
+    AI did ("AI: ..."), then, once the player moves the cursor, "Tactics 2-1: wait"."""
+
+    def blocked(a):
+        s = a.session
+        st = s.state
+        return (
+            a.mode == A.BOARD
+            and s.human_to_move()
+            and st.phase == g.PH_PLAY
+            and not st.may_tactic(0)
+            and any(c >= 60 for c in st.hand_of(0))
+            and a.last_play
+        )
+
+    for seed in range(1, 20):
+        app = tactic_app(plat, seed)
+        human_turns(app, Rng(seed), blocked)
+        if app.session is not None and not app.session.round_over():
+            break
+    else:
+        pytest.fail("no turn with a tactic card held back")
+    st = app.session.state
+    P._go(app, P.read(app)[0])  # the cursor on the first card of the hand
+    app.redraw()
+    assert text(app) == app.last_play and text(app).startswith("AI")
+    app.last_play = ""  # what the player's first key does (ui.play: shown until the player acts)
+    app.redraw()
+    assert text(app) == "Tactics %d-%d: wait" % (st.tcount[0], st.tcount[1])
+
+
 def test_an_elite_troops_value_is_shown_at_its_declaration(plat):
     """ "Their values are chosen when the Attacker declares control": the table says which."""
     for seed in range(1, 40):

@@ -214,6 +214,7 @@ def prompt(self, st):
         g = self.session.g
         if g.encode(g.KIND_PASS) in st.legal_moves():  # no clan card can be played
             return "No clan card. B: pass"
-        if not st.tactic_ok(p) and any(c >= NCLAN for c in st.hand_of(p)):
+        if not (self.last_play or st.tactic_ok(p)) and any(c >= NCLAN for c in st.hand_of(p)):
+            # (after what the other player did, which is said first)
             return "Tactics %d-%d: wait" % (st.tp[p], st.tp[p ^ 1])
     return None

@@ -173,6 +173,7 @@ def prompt(app, st):
         g = app.session.g
         if g.PASS in st.legal_moves():  # no card can be played
             return "No card: B to pass"
-        if not st.may_tactic(p) and any(c >= FIRST for c in st.hand_of(p)):
+        if not (app.last_play or st.may_tactic(p)) and any(c >= FIRST for c in st.hand_of(p)):
+            # (after what the other player did, which is said first)
             return "Tactics %d-%d: wait" % (st.tcount[p], st.tcount[p ^ 1])
     return None
