@@ -67,7 +67,7 @@ def test_every_ruleset_has_its_help_pages(plat, game, variant, heads, names):
         assert h in firsts
     if len(heads) == 2:
         k = firsts.index(heads[1])
-        assert k > firsts.index(heads[0]) and k == len(pages) - (4 if game == "st2" else 5)
+        assert k > firsts.index(heads[0]) and k == len(pages) - 5  # five pages each
     for p in pages:
         assert len(p) <= P.ROWS and all(len(line) <= 26 for line in p), p
     text = "\n".join("\n".join(p) for p in pages).upper()

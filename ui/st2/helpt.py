@@ -47,4 +47,15 @@ TACTIC = (
         "siege deck, shuffled.\n"
         "EXCHANGE: each gives 3."
     ),
+    (
+        "ON THE HANDHELD\n"
+        "D40T11: the siege and the\n"
+        "tactic deck. Card tiles:\n"
+        "JK SP SH, RDP RCT DES TRS\n"
+        "EXP SUP XCH. Down on the\n"
+        "table: tactics played,\n"
+        "the rule, actions kept.\n"
+        "B: back one action step.\n"
+        "Exchange: 3 cards to give."
+    ),
 )
