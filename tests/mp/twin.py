@@ -539,7 +539,10 @@ class Driver:
         key = (st.turn, st.to_move, len(s.rec.moves))
         if VARIANT:
             return self.tactic(app, s, legal, key, [m for m in legal if g.kind(m) != g.KIND_RETREAT])
-        k, move = self.card_plan(app, key, [m for m in legal if g.kind(m) == g.KIND_PLAY])
+        plays = [m for m in legal if g.kind(m) == g.KIND_PLAY]
+        if not plays:  # no card fits (every side of the player's full): a retreat, as above
+            return self.tactic(app, s, legal, key)
+        k, move = self.card_plan(app, key, plays)
         if k >= 0:
             return k
         _, card, tile, _ = g.decode(move)
