@@ -10,7 +10,21 @@ device twin a whole game against Hard then fits from 248K, was 256K)."""
 
 import gc
 
-for m in ("forms", "prove", "legal", "table", "rules", "state", "tforms", "tprove", "tlegal", "tstate", "actions", "view", "tview"):
+for m in (
+    "forms",
+    "prove",
+    "legal",
+    "table",
+    "rules",
+    "state",
+    "tforms",
+    "tprove",
+    "tlegal",
+    "tstate",
+    "actions",
+    "view",
+    "tview",
+):
     gc.collect()
     __import__("engine.st2." + m)
 gc.collect()
