@@ -15,7 +15,7 @@ game's object); loaded only for the second game.
 """
 
 from engine.st2.cards import name
-from ui.platform import K_A, K_LEFT, K_RIGHT
+from ui.platform import K_A
 from ui.play import BOARD, HANDOVER
 from ui.session import OPP_DEMO, OPP_PASS
 from ui.st2.board import need_text
@@ -215,21 +215,6 @@ def key(self, k):
 
         if steps.key(self, k):
             return
-    if (k == K_LEFT or k == K_RIGHT) and self.cpart == EXTRA and self.opts and st.phase == g.PH_PLAY:
-        # one "Retreat?" entry (the tile sets are the last options): Right to the first
-        # option, Left to the last that is not a retreat; one redraw
-        from ui.pick import _go
-
-        o = self.opts
-        i = 0
-        if k == K_LEFT:
-            i = len(o) - 1
-            while i > 0 and o[i] >> 10 == EXTRA:
-                i -= 1
-        _go(self, o[i])
-        self.sound("move")
-        self.redraw()
-        return
     pick_key(self, k)
 
 
