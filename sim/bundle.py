@@ -44,6 +44,7 @@ DESKTOP_ONLY = (
     "engine/st1/play.py",
     "engine/st1/tplay.py",
     "engine/ai/bench.py",
+    "engine/ai/player.py",
     "engine/st2/recordtext.py",
     "engine/st2/play.py",
     "engine/st2/tplay.py",

@@ -6,8 +6,8 @@
 `rng` an `engine.rng.Rng`, `level` one of EASY, MEDIUM, HARD, EXPERT or a `Budget`. The
 answer is one legal move int of the player to move. A turn of several steps (a play, then
 claims, then DONE; later games: a card, then its target) is asked for one step at a time
-with the new view; `Player` keeps a plan across the steps of one turn for searches that
-decide several steps at once. `ms` caps the search in wall-clock time (device only: a cap
+with the new view; `engine.ai.player.Player` (desktop only: the arena, the benchmarks) keeps a
+plan across the steps of one turn for searches that decide several steps at once. `ms` caps the search in wall-clock time (device only: a cap
 makes the move depend on the machine's speed); without it the work is counted in units
 and a seed reproduces a game exactly. `tick()`, if given, is called every few
 milliseconds of desktop work while the AI thinks (the UI's thinking indicator); it cannot
@@ -174,29 +174,3 @@ def choose(view, rng, level=HARD, ms=0, tick=None):
         if best in moves:
             return best
         return choose_easy(view, rng, moves)
-
-
-class Player:
-    """An AI seat: level, its own random stream, and the plan of the turn in progress."""
-
-    def __init__(self, level=HARD, seed=1, ms=0, tick=None):
-        self.tick = tick
-        from engine.rng import Rng
-
-        self.level = level if isinstance(level, Budget) else level_of(level)
-        self.rng = Rng(seed)
-        self.ms = ms
-        self.plan = []
-        self.plan_turn = -1
-
-    def move(self, view):
-        """Next step of this seat's turn; a planned step is used while it is still legal."""
-        if self.plan and self.plan_turn == view.turn:
-            mv = self.plan.pop(0)
-            if mv in view.legal_moves():
-                return mv
-        self.plan = []
-        return choose(view, self.rng, self.level, self.ms, self.tick)
-
-
-__all__ = ["choose", "Player", "Budget", "EASY", "MEDIUM", "HARD", "EXPERT"]
