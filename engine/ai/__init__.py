@@ -137,7 +137,6 @@ def choose(view, rng, level=HARD, ms=0, tick=None):
         return st2.choose(view, rng, b, ms, tick, stats)
     if game != 1:
         raise IllegalMove("no AI for game %r" % (game,))
-    from engine.ai.easy import choose_easy
     from engine.st1 import PH_CLAIM, View
 
     if not isinstance(view, View):
@@ -155,6 +154,8 @@ def choose(view, rng, level=HARD, ms=0, tick=None):
     if isinstance(b, tuple):  # one budget per claim timing
         b = b[view.timing]
     if b is None:
+        from engine.ai.easy import choose_easy  # not loaded by Medium and Hard but to fall back
+
         return choose_easy(view, rng, moves)
     srch = None
     try:
@@ -173,4 +174,6 @@ def choose(view, rng, level=HARD, ms=0, tick=None):
         release()
         if best in moves:
             return best
+        from engine.ai.easy import choose_easy
+
         return choose_easy(view, rng, moves)
