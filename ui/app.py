@@ -43,6 +43,7 @@ _MENU_MODULES = (
     "ui.widgets",
     "ui.help",
     "ui.stats",
+    "ui.tracker",
     "ui.st2.menus",
     "ui.st2.helpt",
 )  # the menus'
@@ -322,7 +323,9 @@ class App(Play):
         elif m == ROUND_END:
             if k == K_A:
                 self.board.show_panel(None)
-                _unload(("ui.panel", "ui.stats", "ui.st2.ending"))  # the panel's and the counting's code
+                _unload(
+                    ("ui.roundend", "ui.panel", "ui.stats", "ui.st2.ending")
+                )  # the panel's, the counting's
                 if self.session is None:
                     self._title()
                 else:

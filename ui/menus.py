@@ -120,7 +120,9 @@ def pause_key(self, k):
             menus.show_tracker(self, s.state.view(self.seat()))
             self._show(TEXT)
             return
-        self.pages.show_tracker(s.state.view(self.seat()))
+        from ui import tracker  # the page's code: let go of with the menus (ui.app)
+
+        tracker.show(self.pages, s.state.view(self.seat()))
         self._show(TRACKER)
     elif r == P.P_HELP:
         help_(self, BOARD)

@@ -128,7 +128,9 @@ def title_key(self, k):
 
             self.pages.show_text(menus.stats_lines(self.stats))
         else:
-            self.pages.show_text(P.stats_lines(self.stats))
+            from ui.stats import stats_lines
+
+            self.pages.show_text(stats_lines(self.stats))
         self._show(TEXT)
 
 
