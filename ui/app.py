@@ -42,6 +42,7 @@ _MENU_MODULES = (
     "ui.pages",
     "ui.widgets",
     "ui.help",
+    "ui.helpt",
     "ui.stats",
     "ui.tracker",
     "ui.st2.menus",

@@ -87,7 +87,10 @@ def help_page(self):
         if variant:
             from ui.st2.helpt import TACTIC
     else:
-        from ui.help import HELP, TACTIC
+        from ui.help import HELP
+
+        if variant:
+            from ui.helpt import TACTIC
     if variant:
         HELP = HELP + TACTIC  # the tactic variant's pages after the base game's
 
