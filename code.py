@@ -123,11 +123,22 @@ class DevicePlatform(Platform):
             self._audio = self._speaker_on = None
         self._pixels = None
         try:
-            import neopixel
+            # The five NeoPixels driven as lib/neopixel.py's NeoPixel drives them (the core
+            # PixelBuf: GRB, its brightness; neopixel_write on the pin) without compiling that
+            # library in RAM (3 KB live on the twin). These boards have no NeoPixel power pin.
+            import adafruit_pixelbuf
+            from neopixel_write import neopixel_write
 
-            self._pixels = neopixel.NeoPixel(board.NEOPIXEL, 5, brightness=0.1, auto_write=False)
-            self._pixels.fill(0)
-            self._pixels.show()
+            class Pixels(adafruit_pixelbuf.PixelBuf):
+                def _transmit(self, buf):
+                    neopixel_write(self.pin, buf)
+
+            px = Pixels(5, brightness=0.1, byteorder="GRB", auto_write=False)
+            px.pin = digitalio.DigitalInOut(board.NEOPIXEL)
+            px.pin.switch_to_output()
+            self._pixels = px
+            px.fill(0)
+            px.show()
         except Exception as e:
             print("lights disabled:", e)
 

@@ -25,7 +25,8 @@ def costs(game, opts, level, games, seed, repeat):
     """(CPU ns, seat) of every card-step decision of `level` in `games` games of `game`
     ("st1" or "st2", made by engine.games.load(game).new_state(opts, seed + i)) against Easy,
     each the fastest of `repeat` runs; with opts' variant, the ruse steps (PH_ACTION) too."""
-    from engine.ai import EASY, Player, choose
+    from engine.ai import EASY, choose
+    from engine.ai.player import Player
     from engine.games import load
     from engine.rng import Rng
 

@@ -44,6 +44,7 @@ DESKTOP_ONLY = (
     "engine/st1/play.py",
     "engine/st1/tplay.py",
     "engine/ai/bench.py",
+    "engine/ai/player.py",
     "engine/st2/recordtext.py",
     "engine/st2/play.py",
     "engine/st2/tplay.py",
@@ -406,6 +407,11 @@ def device_texts(root=ROOT):
     return {paths[m]: text for m, text in out.items()}
 
 
+# Private names a core module calls on our objects: never renamed (code.py's NeoPixels
+# subclass adafruit_pixelbuf.PixelBuf, whose show() calls self._transmit).
+CORE_HOOKS = ("_transmit",)
+
+
 def device_private_names(root=ROOT, texts=None):
     """{absolute path as posix: {old: new}}: the private names of all our device sources,
     renamed together, a module's own ones with short names shared between modules
@@ -416,7 +422,7 @@ def device_private_names(root=ROOT, texts=None):
             p = Path(root) / rel
             sources[p.as_posix()] = (texts or {}).get(p.as_posix()) or p.read_text(encoding="utf-8")
     try:
-        return module_private_names(sources)
+        return module_private_names(sources, CORE_HOOKS)
     except (SyntaxError, MinifyError) as e:
         raise BundleError(str(e)) from None
 

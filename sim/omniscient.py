@@ -72,8 +72,8 @@ def omni_player(b):
 
 def run(level, games, seed):
     """LEVEL (from its View) against the omniscient Hard; returns the summary line."""
-    from engine.ai import Player
     from engine.ai.bench import wilson
+    from engine.ai.player import Player
     from engine.ai.st2 import BUDGETS
     from engine.rng import Rng
     from engine.st2.moves import PH_OVER

@@ -3,8 +3,9 @@
 import pytest
 
 from engine import st1
-from engine.ai import EASY, EXPERT, HARD, MEDIUM, Budget, Player, choose, level_of
+from engine.ai import EASY, EXPERT, HARD, MEDIUM, Budget, choose, level_of
 from engine.ai.bench import play, run
+from engine.ai.player import Player
 from engine.cards import parse
 from engine.errors import IllegalMove
 from engine.rng import Rng

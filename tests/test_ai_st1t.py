@@ -5,8 +5,9 @@ interface, and the arena command."""
 import pytest
 
 from engine import st1
-from engine.ai import EASY, EXPERT, HARD, MEDIUM, Player, choose
+from engine.ai import EASY, EXPERT, HARD, MEDIUM, choose
 from engine.ai.bench import play, run
+from engine.ai.player import Player
 from engine.ai.st1t import TBudget, emergency
 from engine.errors import IllegalMove
 from engine.rng import Rng

@@ -7,8 +7,9 @@ import sys
 
 import pytest
 
-from engine.ai import EASY, EXPERT, HARD, MEDIUM, Budget, Player, choose
+from engine.ai import EASY, EXPERT, HARD, MEDIUM, Budget, choose
 from engine.ai.bench import play2, run2
+from engine.ai.player import Player
 from engine.errors import IllegalMove
 from engine.rng import Rng
 from engine.st2 import game

@@ -8,8 +8,9 @@ import sys
 
 import pytest
 
-from engine.ai import EASY, EXPERT, HARD, MEDIUM, Player, choose
+from engine.ai import EASY, EXPERT, HARD, MEDIUM, choose
 from engine.ai.bench import play2, run2
+from engine.ai.player import Player
 from engine.ai.st2t import TBudget2, emergency
 from engine.ai.st2t.tshim import Shim, stand_in
 from engine.errors import IllegalMove

@@ -380,9 +380,10 @@ def fake_hardware(pygamer):
         value = False
 
         def __init__(self, pin):
-            hw.speaker = self
+            if pin != 6:  # board.NEOPIXEL: the lights
+                hw.speaker = self
 
-        def switch_to_output(self, value):
+        def switch_to_output(self, value=False):
             self.value = value
 
     mod("digitalio", DigitalInOut=Pin)
@@ -429,17 +430,23 @@ def fake_hardware(pygamer):
         "displayio", Group=list, Palette=Palette, TileGrid=TileGrid, OnDiskBitmap=lambda path: ("sheet", path)
     )
 
-    class NeoPixel:
-        def __init__(self, pin, n, **kw):
+    class PixelBuf:  # the core module code.py drives the NeoPixels with
+        def __init__(self, n, brightness, byteorder, auto_write):
+            assert (n, brightness, byteorder, auto_write) == (5, 0.1, "GRB", False)
             self.color = None
 
         def fill(self, c):
             self.color = c
 
         def show(self):
-            hw.lights = self.color
+            self._transmit(self.color)
 
-    mod("neopixel", NeoPixel=NeoPixel)
+    def neopixel_write(pin, buf):
+        assert pin.value is False
+        hw.lights = buf
+
+    mod("adafruit_pixelbuf", PixelBuf=PixelBuf)
+    mod("neopixel_write", neopixel_write=neopixel_write)
     return hw, mods
 
 

@@ -140,7 +140,7 @@ _GAMES = textwrap.dedent(
     """\
     import sys
     sys.path.insert(0, sys.argv[1])
-    from engine.ai import Player
+    from engine.ai.player import Player
     from engine.rng import Rng
     from engine.st1 import game
     from engine.st1.tplay import random_game as t1

@@ -117,7 +117,8 @@ def _ai_games_hash(game, variant):
 def _expert_hash():
     """Expert (a full game costs seconds): its moves in positions of Hard-against-Medium
     games, early, middle and late (from 6 cards in the deck it plays deals to the end)."""
-    from engine.ai import EXPERT, HARD, MEDIUM, Player, choose
+    from engine.ai import EXPERT, HARD, MEDIUM, choose
+    from engine.ai.player import Player
 
     h = hashlib.sha256()
     for timing in (st1.T2016, st1.T1999):

@@ -637,12 +637,13 @@ def test_the_tactic_help_pages_follow_the_base_games(plat):
     card named, the one-more rule: "You cannot play more than one card more than your
     opponent has played"); a base game shows the base pages only."""
     from ui import help as H
+    from ui.helpt import TACTIC
 
     app = tactic_app(plat, 5)
     human_turns(app, Rng(5), lambda a: a.session.human_to_move())
     pause_item(app, 3)  # How to play
     assert app.mode == A.TEXT
-    n = len(H.HELP) + len(H.TACTIC)
+    n = len(H.HELP) + len(TACTIC)
     assert app.pages.footer == "<  page 1/%d  >  B: back" % n
     seen = []
     for _ in range(n):

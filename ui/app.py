@@ -42,7 +42,9 @@ _MENU_MODULES = (
     "ui.pages",
     "ui.widgets",
     "ui.help",
+    "ui.helpt",
     "ui.stats",
+    "ui.tracker",
     "ui.st2.menus",
     "ui.st2.helpt",
 )  # the menus'
@@ -103,7 +105,7 @@ class App(Play):
     def __init__(self, platform, seed=None, chooser_for=default_chooser):
         self.p = platform
         self.chooser_for = chooser_for
-        self.enter = False  # the table to be entered after a title key (ui.title)
+        self.enter = False  # after a title key (ui.title): True continue, 2 a new game
         self.seed = seed if seed is not None else platform.ticks_ms()
         self.store = Store(platform)
         sbytes, self.stats, game, msg = self.store.load()
@@ -160,7 +162,39 @@ class App(Play):
 
     def _title(self, note="A: choose"):
         self._drop_ai()
+        self._leave_table()
+        self._drop_game()
         self._m().title(self, note)
+
+    def _new_game(self):
+        """A new match of the settings' game (the title's New game), its code compiled after
+        the menus' is let go of."""
+        self._drop_menus()
+        s = self.settings
+        if s.game == 2:
+            from ui.st2 import session
+
+            self.session = session.Session(s, self.seed, self.chooser_for(s))
+        else:
+            self.session = Session(s, self.seed, self.chooser_for(s))
+        self.kept = None  # a saved game that could not be resumed is replaced now
+        self.seed = (self.seed * 1103515245 + 12345) & 0x7FFFFFFF
+        for i in range(4):
+            self._cursors[i] = 4 if i & 1 else 0
+        self.hand_i, self.stone_i, self._seat = 0, 4, 0
+        self.last_play = ""
+        self.save()
+
+    def _drop_game(self):
+        """No game to continue: let go of the game object, the State's code (engine.games,
+        engine.match, engine.st1/st2) and the picker (ui.pick), before the title's code
+        compiles. A new game imports them."""
+        if self.session is not None:
+            return  # quit to the title: Continue needs them
+        self.g = self.result = self._pk = self._marks_key = None
+        self._marks = self._hand = ()
+        del self.opts[:]
+        _unload(("engine.st1", "engine.st2", "engine.games", "engine.match", "ui.pick", "ui.st2"))
 
     def _drop_ai(self):
         """Let go of the AI's code and buffers (the title: no game is being played). A game
@@ -174,7 +208,17 @@ class App(Play):
         _unload(("engine.ai",))  # and every engine.ai.* module
 
     def _pause(self):
+        self._leave_table()  # before the menus' code compiles
         self._m().pause(self)
+
+    def _leave_table(self):
+        """A menu over a game: let go of the table's display objects and the AI's search
+        buffers (the next search makes them) before the menus' code compiles."""
+        if self.board is None:
+            return
+        self.root.remove(self.board.group)
+        self.board = None
+        self._release_search()
 
     # -- helpers ---------------------------------------------------------------------------
 
@@ -192,6 +236,8 @@ class App(Play):
         if mode in (BOARD, HANDOVER, ROUND_END):
             self._drop_menus()
             if self.board is None:  # drawn whole by the caller's redraw
+                import ui.pick  # noqa: F401 - the picker compiles before the table is built
+
                 V = BoardView
                 if self.g.NAME == "st2":
                     from ui.st2 import board
@@ -200,11 +246,8 @@ class App(Play):
                 self.board = V(layout_for(self.g, self.settings.variant))
                 self.root.insert(0, self.board.group)
             return
+        self._leave_table()
         m = self._m()
-        if self.board is not None:  # the table's display objects are let go of under a menu
-            self.root.remove(self.board.group)
-            self.board = None
-            self._release_search()
         self.pages.show(m.PAGES[mode])
         self._turn_lights()
 
@@ -281,7 +324,9 @@ class App(Play):
         elif m == ROUND_END:
             if k == K_A:
                 self.board.show_panel(None)
-                _unload(("ui.panel", "ui.stats", "ui.st2.ending"))  # the panel's and the counting's code
+                _unload(
+                    ("ui.roundend", "ui.panel", "ui.stats", "ui.st2.ending")
+                )  # the panel's, the counting's
                 if self.session is None:
                     self._title()
                 else:
@@ -289,7 +334,9 @@ class App(Play):
         else:
             self._m().key(self, k)
             if self.enter:  # New game or Continue: the table's code compiles after the
-                self.enter = False  # title's key handler has returned (its frames let go)
+                if self.enter == 2:  # title's key handler has returned (its frames let go)
+                    self._new_game()
+                self.enter = False
                 self._enter_board()
         self.p.refresh()
 

@@ -87,7 +87,10 @@ def help_page(self):
         if variant:
             from ui.st2.helpt import TACTIC
     else:
-        from ui.help import HELP, TACTIC
+        from ui.help import HELP
+
+        if variant:
+            from ui.helpt import TACTIC
     if variant:
         HELP = HELP + TACTIC  # the tactic variant's pages after the base game's
 
@@ -120,7 +123,9 @@ def pause_key(self, k):
             menus.show_tracker(self, s.state.view(self.seat()))
             self._show(TEXT)
             return
-        self.pages.show_tracker(s.state.view(self.seat()))
+        from ui import tracker  # the page's code: let go of with the menus (ui.app)
+
+        tracker.show(self.pages, s.state.view(self.seat()))
         self._show(TRACKER)
     elif r == P.P_HELP:
         help_(self, BOARD)

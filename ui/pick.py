@@ -17,7 +17,7 @@ complete before anything is chosen (B plays it: it ends the claim step).
 
 The cursor's state lives on the App (ui.play.Play._init_play, `unpick`); the functions here
 take the App as `self` (as ui/title.py's do), so that this module is imported when the table
-needs it and let go of at the title with the game object (ui.title.drop_game).
+needs it and let go of at the title with the game object (ui.app.App._drop_game).
 
 Keys (`pick_key`): Left/Right walk the options (wrapping), A picks the one under the
 cursor (Up too, for a hand card), B or Down goes back a part; B with nothing picked plays the

@@ -379,7 +379,8 @@ class Play:
     # -- end of a round ------------------------------------------------------------------------------
 
     def _round_end(self):
-        """Score the round, show its panel, save (ui/panel.py: loaded while a panel shows).
+        """Score the round, show its panel, save (ui/roundend.py and ui/panel.py: loaded while
+        a panel shows).
         The AI's search buffers are let go of first: the panel's code compiles now."""
         self._release_search()
         if self.g.NAME == "st2":
@@ -387,6 +388,6 @@ class Play:
 
             play.round_end(self)
             return
-        from ui.panel import round_end
+        from ui.roundend import round_end
 
         round_end(self)

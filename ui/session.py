@@ -81,7 +81,7 @@ class Session:
     def __init__(self, settings, seed, chooser=None):
         if settings.game != 1:
             raise IllegalMove("Session plays the first game (ui.st2.session: the second)")
-        from engine.games import load  # let go of at the title (ui.title.drop_game)
+        from engine.games import load  # let go of at the title (ui.app.App._drop_game)
 
         self.settings = settings
         self.g = load(settings.game)  # the game object: moves are read only through it

@@ -88,3 +88,19 @@ def longest(self):
 
 def current(self):
     return _u16(self.data, 130)
+
+
+def stats_lines(stats):
+    """Text of the statistics page."""
+    out = ["STATISTICS"]
+    for level, name in ((0, "AI Easy"), (1, "AI Medium"), (2, "AI Hard")):
+        out.append(
+            "%s: %d won %d lost" % (name, stats.wins(0, -1, -1, level), stats.losses(0, -1, -1, level))
+        )
+    out.append("Pass&play: P1 %d  P2 %d" % (stats.wins(0, -1, -1, 3), stats.losses(0, -1, -1, 3)))
+    # matches of several rounds against the AI (levels 0..2: all but pass-and-play's)
+    won = stats.matches(True, 0) - stats.matches(True, 0, -1, 3)
+    out.append("Matches: %d won %d lost" % (won, stats.matches(False, 0) - stats.matches(False, 0, -1, 3)))
+    out.append("Streak now: %d" % stats.current)
+    out.append("Longest streak: %d" % stats.longest)
+    return out

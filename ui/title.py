@@ -7,7 +7,7 @@ from ui import pages as P
 from ui.menus import help_
 from ui.platform import K_A, K_B, K_START
 from ui.play import CONFIRM, SETTINGS, TEXT, TITLE
-from ui.session import Session, Settings
+from ui.session import Settings
 from ui.widgets import BACK, CHANGED, MOVED, START
 
 
@@ -23,8 +23,8 @@ def key(self, k):
 
 
 def title(self, note="A: choose"):
-    """The title page; Continue is greyed out when there is no game to continue."""
-    drop_game(self)
+    """The title page; Continue is greyed out when there is no game to continue (the game's
+    code was let go of before this module compiled: ui.app.App._title)."""
     s = self.settings
     if s.game == 2:
         from ui.st2 import menus
@@ -39,19 +39,6 @@ def title(self, note="A: choose"):
     pg.title_menu.set_grey(P.T_CONTINUE, not has)
     if not has and pg.title_menu.index == P.T_CONTINUE:
         pg.title_menu.select(P.T_NEW)
-
-
-def drop_game(self):
-    """No game to continue: let go of the game object, the State's code (engine.games,
-    engine.match, engine.st1/st2) and the picker (ui.pick). A new game imports them."""
-    if self.session is not None:
-        return  # quit to the title: Continue needs them
-    self.g = self.result = self._pk = self._marks_key = None
-    self._marks = self._hand = ()
-    del self.opts[:]
-    from ui.app import _unload
-
-    _unload(("engine.st1", "engine.st2", "engine.games", "engine.match", "ui.pick", "ui.st2"))
 
 
 def load_settings_menu(self):
@@ -120,21 +107,7 @@ def ends_game(self, new):
 def title_key(self, k):
     r = self.pages.title_menu.key(k)
     if r == P.T_NEW:
-        s = self.settings
-        if s.game == 2:
-            from ui.st2 import session
-
-            self.session = session.Session(s, self.seed, self.chooser_for(s))
-        else:
-            self.session = Session(s, self.seed, self.chooser_for(s))
-        self.kept = None  # a saved game that could not be resumed is replaced now
-        self.seed = (self.seed * 1103515245 + 12345) & 0x7FFFFFFF
-        for i in range(4):
-            self._cursors[i] = 4 if i & 1 else 0
-        self.hand_i, self.stone_i, self._seat = 0, 4, 0
-        self.last_play = ""
-        self.save()
-        self.enter = True  # App.key enters the table once this module's frames are gone
+        self.enter = 2  # App.key starts the game once this module's frames are gone
     elif r == P.T_CONTINUE:
         if self.session is None:
             self.pages.title_note.set("No game in progress")
@@ -155,7 +128,9 @@ def title_key(self, k):
 
             self.pages.show_text(menus.stats_lines(self.stats))
         else:
-            self.pages.show_text(P.stats_lines(self.stats))
+            from ui.stats import stats_lines
+
+            self.pages.show_text(stats_lines(self.stats))
         self._show(TEXT)
 
 

@@ -6,8 +6,8 @@
 `rng` an `engine.rng.Rng`, `level` one of EASY, MEDIUM, HARD, EXPERT or a `Budget`. The
 answer is one legal move int of the player to move. A turn of several steps (a play, then
 claims, then DONE; later games: a card, then its target) is asked for one step at a time
-with the new view; `Player` keeps a plan across the steps of one turn for searches that
-decide several steps at once. `ms` caps the search in wall-clock time (device only: a cap
+with the new view; `engine.ai.player.Player` (desktop only: the arena, the benchmarks) keeps a
+plan across the steps of one turn for searches that decide several steps at once. `ms` caps the search in wall-clock time (device only: a cap
 makes the move depend on the machine's speed); without it the work is counted in units
 and a seed reproduces a game exactly. `tick()`, if given, is called every few
 milliseconds of desktop work while the AI thinks (the UI's thinking indicator); it cannot
@@ -26,6 +26,7 @@ engine.ai.st2 (its levels: engine.ai.st2.BUDGETS); neither game's AI imports the
 game's modules.
 """
 
+from engine.ai.budget import BUDGETS, Budget  # noqa: F401 - the levels' budgets, re-exported
 from engine.errors import IllegalMove
 
 EASY = 0
@@ -33,52 +34,6 @@ MEDIUM = 1
 HARD = 2
 EXPERT = 3
 NAMES = ("easy", "medium", "hard", "expert")
-
-
-class Budget:
-    """How hard to think: full (holding value), look-ahead plays x deals, units cap."""
-
-    def __init__(
-        self,
-        full,
-        cands,
-        samples,
-        units,
-        hand=600,
-        late=900,
-        plies=1,
-        end=-1,
-        ecands=0,
-        prior=0,
-        infer=0,
-        prep=1,
-    ):
-        self.prep = prep  # the second game: weigh the preparation actions (retreat, cauldron)
-        self.infer = infer  # deals drawn per deal used, to find one where the opponent's last play fits
-        self.prior = prior
-        self.plies = plies  # opponent turns looked at (each but the last followed by ours)
-        self.end = end  # deck size at or below which deals are played out to the end
-        self.ecands = ecands  # plays tried then
-        self.hand = hand
-        self.late = late
-        self.full = full
-        self.cands = cands
-        self.samples = samples
-        self.units = units
-
-
-# Work units are stone evaluations (see engine.ai.judge); these caps are never the binding
-# limit for the deal counts below, so the levels are fixed by cands x samples.
-BUDGETS = (
-    None,  # Easy: no search
-    Budget(False, 0, 0, 0),
-    Budget(True, 0, 0, 0),
-    # One budget per claim timing. 2016: Hard's best 4 plays in 8 deals; with the deck
-    # empty, the best 8 played out to the end. 1999: the same 4 x 8, but deals are kept only
-    # if the opponent's last play fits them (up to 4 drawn per deal), and from 6 cards left
-    # in the deck the best 4 plays are played out to the end (docs/AI.md, Tuning).
-    (Budget(True, 4, 8, 0, end=0, ecands=8), Budget(True, 4, 8, 0, end=6, ecands=4, infer=4)),
-)
 
 _srch = None
 stats = [0]  # searches cut short by a MemoryError (and answered by the fallback)
@@ -137,7 +92,6 @@ def choose(view, rng, level=HARD, ms=0, tick=None):
         return st2.choose(view, rng, b, ms, tick, stats)
     if game != 1:
         raise IllegalMove("no AI for game %r" % (game,))
-    from engine.ai.easy import choose_easy
     from engine.st1 import PH_CLAIM, View
 
     if not isinstance(view, View):
@@ -155,6 +109,8 @@ def choose(view, rng, level=HARD, ms=0, tick=None):
     if isinstance(b, tuple):  # one budget per claim timing
         b = b[view.timing]
     if b is None:
+        from engine.ai.easy import choose_easy  # not loaded by Medium and Hard but to fall back
+
         return choose_easy(view, rng, moves)
     srch = None
     try:
@@ -173,30 +129,6 @@ def choose(view, rng, level=HARD, ms=0, tick=None):
         release()
         if best in moves:
             return best
+        from engine.ai.easy import choose_easy
+
         return choose_easy(view, rng, moves)
-
-
-class Player:
-    """An AI seat: level, its own random stream, and the plan of the turn in progress."""
-
-    def __init__(self, level=HARD, seed=1, ms=0, tick=None):
-        self.tick = tick
-        from engine.rng import Rng
-
-        self.level = level if isinstance(level, Budget) else level_of(level)
-        self.rng = Rng(seed)
-        self.ms = ms
-        self.plan = []
-        self.plan_turn = -1
-
-    def move(self, view):
-        """Next step of this seat's turn; a planned step is used while it is still legal."""
-        if self.plan and self.plan_turn == view.turn:
-            mv = self.plan.pop(0)
-            if mv in view.legal_moves():
-                return mv
-        self.plan = []
-        return choose(view, self.rng, self.level, self.ms, self.tick)
-
-
-__all__ = ["choose", "Player", "Budget", "EASY", "MEDIUM", "HARD", "EXPERT"]

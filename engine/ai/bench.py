@@ -15,7 +15,7 @@ are imported only when it is played.
 
 from array import array
 
-from engine.ai import Player
+from engine.ai.player import Player
 from engine.clock import ticks_diff
 
 try:

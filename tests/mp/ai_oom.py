@@ -14,6 +14,7 @@ import sys
 sys.path.insert(0, ".")
 
 import engine.ai as ai  # noqa: E402
+from engine.ai.player import Player  # noqa: E402
 from engine.rng import Rng  # noqa: E402
 from engine.st1 import State  # noqa: E402, F401  (engine.st1 loads it when first asked for)
 
@@ -46,7 +47,7 @@ def positions2(n):
     g = 0
     while len(out) < n:
         st = State2(500 + g)
-        pl = (ai.Player(ai.EASY, g), ai.Player(ai.EASY, g + 1))
+        pl = (Player(ai.EASY, g), Player(ai.EASY, g + 1))
         stop = 6 + (g * 11) % 70
         k = 0
         while st.phase != 2 and (k < stop or st.phase != 0 or st.to_move != g & 1):
@@ -65,7 +66,7 @@ def positions_t(n, make):
     g = 0
     while len(out) < n:
         st = make(g)
-        pl = (ai.Player(ai.EASY, g), ai.Player(ai.EASY, g + 1))
+        pl = (Player(ai.EASY, g), Player(ai.EASY, g + 1))
         stop = 6 + (g * 11) % 60
         k = 0
         while st.phase != 2 and (k < stop or st.phase == 1 or len(st.legal_moves()) < 2):
@@ -82,7 +83,7 @@ def positions(n):
     g = 0
     while len(out) < n:
         st = st1.State(500 + g, st1.T2016 if g & 1 else st1.T1999, 0)
-        pl = (ai.Player(ai.EASY, g), ai.Player(ai.EASY, g + 1))
+        pl = (Player(ai.EASY, g), Player(ai.EASY, g + 1))
         stop = 6 + (g * 11) % 50
         k = 0
         while st.phase != st1.PH_OVER and k < stop:
