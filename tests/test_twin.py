@@ -58,10 +58,10 @@ RULESET_HEAP_K = 224  # the second game completes from 220K wherever the checkou
 # crashed from one folder (docs/BENCHMARKS.md)
 # The second game's tactic variant needs more: at 224K-236K Hard falls back to the cheap move
 # ~50 times a game; with its declarations' code and views compiled at the game's start
-# (engine.st2.tload) and the retreats one option of the picker, every seed tried (1-6, both
-# folders) completes with no fallback from 244K (was 254K-256K; docs/BENCHMARKS.md). 252K
-# keeps a margin of 8K.
-ST2_TACTIC_HEAP_K = 252
+# (engine.st2.tload) and the retreats one option of the picker (ui.st2.board), every seed
+# tried (1-3, both folders) completes with no fallback from 236K (was 254K-256K;
+# docs/BENCHMARKS.md). 244K keeps a margin of 8K.
+ST2_TACTIC_HEAP_K = 244
 GAME_SCREENS = {"TITLE", "SETTINGS", "PAUSE", "TEXT", "BOARD", "HANDOVER", "ROUND_END"}
 
 

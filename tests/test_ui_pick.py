@@ -33,16 +33,6 @@ def parts(g, m, legal=None):
     return out
 
 
-def offered(g, legal):
-    """The legal moves the picker offers: all but the second game's retreats after the first
-    (their sets of tiles are one "Retreat?" option; its own step, ui.st2.steps, picks the
-    tiles: tests/test_ui_st2.py::test_a_retreat_by_keys)."""
-    if g.NAME != "st2":
-        return legal
-    r = [m for m in legal if g.kind(m) == g.KIND_RETREAT]
-    return [m for m in legal if m not in r[1:]]
-
-
 def leaves(g, moves, chosen, out):
     """Every move the picker can complete from `chosen`, walking every option (brute force)."""
     opts = []
@@ -79,7 +69,7 @@ def test_the_options_walk_to_exactly_the_legal_moves(name):
         legal = st.legal_moves()
         got = []
         leaves(g, legal, [NO] * 4, got)
-        with_parts = [m for m in offered(g, legal) if parts(g, m, legal)]
+        with_parts = [m for m in legal if parts(g, m, legal)]
         assert sorted(got) == with_parts, (g.position_text(st), got)
         opts = []
         done = options(g, legal, [NO] * 4, opts)
@@ -281,7 +271,7 @@ def test_every_legal_move_is_picked_by_keys(name):
     for i, (g, st) in enumerate(positions(name, 3, 7)):
         if i % 3:
             continue
-        for m in offered(g, st.legal_moves()):
+        for m in st.legal_moves():
             t = Table(g, st.copy())
             t.redraw()
             pick_by_keys(t, m)

@@ -267,6 +267,23 @@ def test_left_and_right_over_the_retreat_entry_redraw_once(plat):
     assert P.cur(app) == o[0] and len(calls) == 1
 
 
+def test_the_retreats_are_one_option_of_the_picker(plat):
+    """The retreat's sets of tiles (up to 127 legal moves in a turn) are one "Retreat?" option:
+    the wall's board offers the picker the first only (its step picks the tiles), and every
+    other legal move as it is."""
+    from ui import pick as P
+
+    app = A.App(plat, seed=11, chooser_for=first_legal_chooser)
+    start(app, 0)
+    st = _to_attacker_turn_with_cards(app, 3)
+    legal = st.legal_moves()
+    rets = [m for m in legal if G.kind(m) == G.KIND_RETREAT]
+    assert len(rets) >= 7  # three tiles with cards: seven sets
+    assert app.board.moves(st) == [m for m in legal if m not in rets[1:]]
+    extras = [o for o in P.read(app) if o >> 10 == P.EXTRA]
+    assert extras == [P.option(P.EXTRA, G.decode(rets[0])[3])]
+
+
 def test_a_cauldron_shows_the_card_it_removes(plat):
     app = A.App(plat, seed=13, chooser_for=first_legal_chooser)
     s = start(app, 1)  # the Defender

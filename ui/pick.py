@@ -78,20 +78,13 @@ def part(d, i, ext):
 def options(g, moves, chosen, out):
     """Fill `out` (emptied first) with the sorted options of the next part of the legal
     `moves` whose first parts are the ones chosen; return the first of those moves that the
-    parts chosen complete, or -1. The lists are short (at most 54 plays; the second game's
-    retreats, one set of tiles each, are one option: its own step picks the tiles). A stone
-    picked first is a claim's, not a play's (whose card comes first)."""
+    parts chosen complete, or -1. The lists are short (at most 54 plays). A stone picked
+    first is a claim's, not a play's (whose card comes first)."""
     del out[:]
     done = -1
     ext = choices(g, moves)
-    one = g.KIND_RETREAT if getattr(g, "NAME", "") == "st2" else -1  # one entry: ui.st2.steps
-    seen = False
     for m in moves:
         d = g.decode(m)
-        if d[0] == one:
-            if seen:
-                continue
-            seen = True  # the first retreat stands for every one: no other is an option
         nxt = 0
         for i in range(CARD, EXTRA + 1):
             c = chosen[i]
@@ -191,7 +184,8 @@ def read(self):
     self._pkn = n
     g = s.g
     self._hand = sorted(st.hand_of(st.to_move))
-    self._done = options(g, st.legal_moves(), self.chosen, self.opts)
+    moves = getattr(self.board, "moves", None)  # the second game's board: one retreat
+    self._done = options(g, moves(st) if moves else st.legal_moves(), self.chosen, self.opts)
     tx = getattr(self.board, "tx", None)  # a tactic table (ui.tact, ui.st2.tact)
     if tx is not None:
         tx.order(st, self.opts)  # cards on the table in table order

@@ -13,6 +13,7 @@ cards and side column are ui.st2.tact's (`tx`, None in the base game).
 """
 
 from engine.st2.cards import K_LOW, kind, need
+from engine.st2.moves import DONE, RETREAT
 from ui import board as B
 from ui import gfx
 
@@ -97,6 +98,21 @@ class BoardView(B.BoardView):
         else:
             self.tx.decks(st)  # both decks
         self.score.set("Oil %d" % st.oil)
+
+    def moves(self, st):
+        """The legal moves the picker offers (ui.pick.read): the retreats, one set of tiles
+        each, as one option, the first (up to 127 in a turn: a long list in a cut-up heap);
+        the retreat's own step picks the tiles (ui.st2.steps)."""
+        out = st.legal_moves()
+        i = 0
+        while i < len(out) and out[i] < RETREAT:
+            i += 1
+        j = i
+        while j < len(out) and out[j] < DONE:
+            j += 1
+        if j > i + 1:
+            del out[i + 1 : j]
+        return out
 
     def flash(self, mask, on):
         """A declaration's animation frame: the tiles flagged in `mask` gold (on) or settled."""
