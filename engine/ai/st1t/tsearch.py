@@ -10,7 +10,9 @@ scored with the game value after it (engine.ai.st1t.tjudge) on the judge's scrat
   position plus `b.recruit`. The steps of a ruse being resolved are chosen again the same way.
 - Every tactic card played costs `b.tcost` (the card and the right to play the next one
   are spent); `b.notac` never plays one (a yardstick).
-- The deck: a tactic card while we hold fewer than `b.tdraw` playable ones.
+- The deck: a tactic card while we hold fewer than `b.tdraw` playable ones and fewer than
+  the one-more-tactic rule may ever let us play (the opponent's played and held tactic cards
+  plus one, less ours played).
 - Recruiter's returns: the hand card worth least (a clan card: its best play's value; a
   Joker we may no longer play: nothing; another tactic card: kept).
 
@@ -56,11 +58,16 @@ def draw_choice(v, b, extra=0):
         return _DRAW
     if not v.ndeck:
         return _DRAW + 1
+    me = v.me
     have = extra
     for c in v.hand:
-        if _NCLAN <= c < _NONE and not (c <= _JOKER2 and v.jk >> v.me & 1):
+        if _NCLAN <= c < _NONE and not (c <= _JOKER2 and v.jk >> me & 1):
             have += 1
-    return _DRAW + 1 if have < b.tdraw and not b.notac else _DRAW
+    # The one-more-tactic rule: we may play at most one more than the opponent will have
+    # played, and it has played v.tp[opp] and holds v.opp_tactics more.
+    room = v.tp[me ^ 1] + v.opp_tactics + 1 - v.tp[me]
+    want = b.tdraw if b.tdraw < room else room
+    return _DRAW + 1 if have < want and not b.notac else _DRAW
 
 
 def decide(v, moves, srch, b):
@@ -216,6 +223,7 @@ def _play(v, moves, srch, j, b):
     side = j.mine
     for i in range(len(p0)):
         pc[i] = p0[i]
+    tcost = b.tcost + b.topt * v.ndeck // 40
     for mv in moves:
         if mv == PASS:
             val = v0 - 1
@@ -237,13 +245,13 @@ def _play(v, moves, srch, j, b):
                         side = j.mine
                 val = _card_value(j, me, c, s, side, pc)
             elif c <= _SHIELD:
-                val = _card_value(j, me, c, s, j.mine, p0) - b.tcost
+                val = _card_value(j, me, c, s, j.mine, p0) - tcost
             elif c <= _MUD:
                 old = j.set_mode(s, 1 if c == _BLIND else 2)
-                val = _with(j, s, j.mine) - b.tcost
+                val = _with(j, s, j.mine) - tcost
                 j.unset_mode(s, old)
             else:
-                val = _ruse_value(j, c, me, v0, b)[0] - b.tcost
+                val = _ruse_value(j, c, me, v0, b)[0] - tcost
         if srch.vals is not None:
             srch.vals.append(val)
         if val > bestv:
