@@ -9,10 +9,11 @@ scored with the game value after it (engine.ai.st1t.tjudge) on the judge's scrat
   the 3 best lifts, each put on every stone it may go to, or discarded); Recruiter: the
   position plus `b.recruit`. The steps of a ruse being resolved are chosen again the same way.
 - Every tactic card played costs `b.tcost` (the card and the right to play the next one
-  are spent); `b.notac` never plays one (a yardstick).
+  are spent) plus its option value in hand, `b.topt` scaled by the clan deck left (what a
+  later turn could do with it); `b.notac` never plays one (a yardstick).
 - The deck: a tactic card while we hold fewer than `b.tdraw` playable ones and fewer than
   the one-more-tactic rule may ever let us play (the opponent's played and held tactic cards
-  plus one, less ours played).
+  plus one, less ours played), and none while the clan deck holds more than `b.tfrom`.
 - Recruiter's returns: the hand card worth least (a clan card: its best play's value; a
   Joker we may no longer play: nothing; another tactic card: kept).
 
@@ -67,6 +68,8 @@ def draw_choice(v, b, extra=0):
     # played, and it has played v.tp[opp] and holds v.opp_tactics more.
     room = v.tp[me ^ 1] + v.opp_tactics + 1 - v.tp[me]
     want = b.tdraw if b.tdraw < room else room
+    if v.ndeck > b.tfrom:
+        want = 0
     return _DRAW + 1 if have < want and not b.notac else _DRAW
 
 
