@@ -28,10 +28,7 @@ _MAXC = const(8)
 def _hard(b):
     from engine.ai.st1t import TBudget
 
-    h = TBudget(True, 0, 0, 0, tcost=b.tcost, recruit=b.recruit, tdraw=b.tdraw, notac=b.notac)
-    h.topt = b.topt
-    h.tfrom = b.tfrom
-    return h
+    return TBudget(True, 0, 0, 0, tcost=b.tcost, recruit=b.recruit, tdraw=b.tdraw, notac=b.notac)
 
 
 def _step(s, srch, hb):

@@ -8,12 +8,10 @@ scored with the game value after it (engine.ai.st1t.tjudge) on the judge's scrat
 - A ruse: the best of its outcomes (Banshee: each target lifted; Traitor and Strategist:
   the 3 best lifts, each put on every stone it may go to, or discarded); Recruiter: the
   position plus `b.recruit`. The steps of a ruse being resolved are chosen again the same way.
-- Every tactic card played costs `b.tcost` (the card and the right to play the next one
-  are spent) plus its option value in hand, `b.topt` scaled by the clan deck left (what a
-  later turn could do with it); `b.notac` never plays one (a yardstick).
-- The deck: a tactic card while we hold fewer than `b.tdraw` playable ones and fewer than
-  the one-more-tactic rule may ever let us play (the opponent's played and held tactic cards
-  plus one, less ours played), and none while the clan deck holds more than `b.tfrom`.
+- A tactic card played costs `b.tcost` plus `b.topt` * clan deck / 40 (its option value);
+  `b.notac` never plays one (a yardstick).
+- The deck: a tactic card while we hold fewer playable ones than `b.tdraw` and than the
+  one-more-tactic rule may ever let us play; none while the clan deck exceeds 25.
 - Recruiter's returns: the hand card worth least (a clan card: its best play's value; a
   Joker we may no longer play: nothing; another tactic card: kept).
 
@@ -59,18 +57,14 @@ def draw_choice(v, b, extra=0):
         return _DRAW
     if not v.ndeck:
         return _DRAW + 1
-    me = v.me
     have = extra
     for c in v.hand:
-        if _NCLAN <= c < _NONE and not (c <= _JOKER2 and v.jk >> me & 1):
+        if _NCLAN <= c < _NONE and not (c <= _JOKER2 and v.jk >> v.me & 1):
             have += 1
-    # The one-more-tactic rule: we may play at most one more than the opponent will have
-    # played, and it has played v.tp[opp] and holds v.opp_tactics more.
-    room = v.tp[me ^ 1] + v.opp_tactics + 1 - v.tp[me]
-    want = b.tdraw if b.tdraw < room else room
-    if v.ndeck > b.tfrom:
-        want = 0
-    return _DRAW + 1 if have < want and not b.notac else _DRAW
+    # none above 25 clan cards; the rule: one more than the opponent's played and held
+    if v.ndeck > 25 or have > v.tp[v.me ^ 1] + v.opp_tactics - v.tp[v.me]:
+        return _DRAW
+    return _DRAW + 1 if have < b.tdraw and not b.notac else _DRAW
 
 
 def decide(v, moves, srch, b):
