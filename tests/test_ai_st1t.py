@@ -121,6 +121,26 @@ def test_every_kind_of_decision_is_made(level):
     assert {"draw0", "draw1", "elite", "ruse", "step"} <= seen, seen
 
 
+def test_no_tactic_card_drawn_that_the_rule_will_never_let_us_play():
+    """Against a Hard that never plays a tactic card, Hard plays one a game (the one-more-
+    tactic rule): once it has, it draws clan cards while there are any (docs/AI.md, tactic
+    variant, second pass)."""
+    notac = TBudget(True, 0, 0, 0, notac=1)
+    checked = 0
+    for g in range(4):
+        st = TState(70 + g, g & 1)
+        pl = (Player(HARD, g), Player(notac, g + 5))
+        while st.phase != st1.PH_OVER:
+            p = st.to_move
+            mv = pl[p].move(st.view(p))
+            opp_tactics = [c for c in st.hand_of(1) if c >= 54]
+            if p == 0 and st.phase == PH_DRAW and st.ndeck and st.tp[0] > st.tp[1] and not opp_tactics:
+                assert mv == game.DRAW, (g, st.tp[0], st.tp[1])
+                checked += 1
+            st.apply(mv)
+    assert checked
+
+
 def test_emergency_move_is_legal_in_every_phase():
     """The move found without allocating (after a MemoryError in the legal-move listing) is
     legal in every kind of position."""

@@ -28,7 +28,7 @@ EXPECTED = {
     "headless": "daf3a065c69736ffb173f6d180fde7d2890a238886386f93d6751c753f5c2646",
     # Computed at 00af0b6 (the tactic AIs and the second game's AI as merged; the same with
     # the second game's forms.bb before and after its allocation-free run check).
-    "ai_st1_tactic": "affa03fd05a647a6bd0d143f4613a40a7f4055d175763c4fd590c26e7d600acc",
+    "ai_st1_tactic": "148264cc691b2527ea17715a46631250c94c136b051ab7e1fde6fdc58b1b877d",
     "ai_st2": "3d9f566817dab1822a5958d02325a3e2432c042a7645f3f5b598fa5f404bac39",
     "ai_st2_tactic": "71639587fed602aab1999022af72b3eeba6661ac1effbe12afd6b9cd267dd72f",
 }

@@ -36,12 +36,13 @@ _NONE = const(255)
 class TBudget(Budget):
     """A Budget with the tactic value model's knobs (docs/AI.md, tactic variant): tcost,
     the cost of spending a tactic card (1/1024ths of the game value); recruit, what a
-    Recruiter is worth; tdraw, draw a tactic card while holding fewer playable ones; notac,
-    never play or draw tactic cards (a yardstick)."""
+    Recruiter is worth; tdraw, topt: the draw and a held card's option value
+    (tsearch); notac, never play or draw tactic cards (a yardstick)."""
 
-    def __init__(self, full, cands, samples, units, tcost=60, recruit=20, tdraw=1, notac=0, **kw):
+    def __init__(self, full, cands, samples, units, tcost=60, recruit=20, tdraw=1, notac=0, topt=300, **kw):
         Budget.__init__(self, full, cands, samples, units, **kw)
         self.tcost = tcost
+        self.topt = topt
         self.recruit = recruit
         self.tdraw = tdraw
         self.notac = notac

@@ -8,9 +8,10 @@ scored with the game value after it (engine.ai.st1t.tjudge) on the judge's scrat
 - A ruse: the best of its outcomes (Banshee: each target lifted; Traitor and Strategist:
   the 3 best lifts, each put on every stone it may go to, or discarded); Recruiter: the
   position plus `b.recruit`. The steps of a ruse being resolved are chosen again the same way.
-- Every tactic card played costs `b.tcost` (the card and the right to play the next one
-  are spent); `b.notac` never plays one (a yardstick).
-- The deck: a tactic card while we hold fewer than `b.tdraw` playable ones.
+- A tactic card played costs `b.tcost` plus `b.topt` * clan deck / 40 (its option value);
+  `b.notac` never plays one (a yardstick).
+- The deck: a tactic card while we hold fewer playable ones than `b.tdraw` and than the
+  one-more-tactic rule may ever let us play; none while the clan deck exceeds 25.
 - Recruiter's returns: the hand card worth least (a clan card: its best play's value; a
   Joker we may no longer play: nothing; another tactic card: kept).
 
@@ -60,6 +61,9 @@ def draw_choice(v, b, extra=0):
     for c in v.hand:
         if _NCLAN <= c < _NONE and not (c <= _JOKER2 and v.jk >> v.me & 1):
             have += 1
+    # none above 25 clan cards; the rule: one more than the opponent's played and held
+    if v.ndeck > 25 or have > v.tp[v.me ^ 1] + v.opp_tactics - v.tp[v.me]:
+        return _DRAW
     return _DRAW + 1 if have < b.tdraw and not b.notac else _DRAW
 
 
@@ -216,6 +220,7 @@ def _play(v, moves, srch, j, b):
     side = j.mine
     for i in range(len(p0)):
         pc[i] = p0[i]
+    tcost = b.tcost + b.topt * v.ndeck // 40
     for mv in moves:
         if mv == PASS:
             val = v0 - 1
@@ -237,13 +242,13 @@ def _play(v, moves, srch, j, b):
                         side = j.mine
                 val = _card_value(j, me, c, s, side, pc)
             elif c <= _SHIELD:
-                val = _card_value(j, me, c, s, j.mine, p0) - b.tcost
+                val = _card_value(j, me, c, s, j.mine, p0) - tcost
             elif c <= _MUD:
                 old = j.set_mode(s, 1 if c == _BLIND else 2)
-                val = _with(j, s, j.mine) - b.tcost
+                val = _with(j, s, j.mine) - tcost
                 j.unset_mode(s, old)
             else:
-                val = _ruse_value(j, c, me, v0, b)[0] - b.tcost
+                val = _ruse_value(j, c, me, v0, b)[0] - tcost
         if srch.vals is not None:
             srch.vals.append(val)
         if val > bestv:
