@@ -13,7 +13,8 @@ cards and side column are ui.st2.tact's (`tx`, None in the base game).
 """
 
 from engine.st2.cards import K_LOW, kind, need
-from engine.st2.moves import DONE, RETREAT
+from engine.st2.game import KIND_RETREAT
+from engine.st2.game import kind as kind_of
 from ui import board as B
 from ui import gfx
 
@@ -105,13 +106,12 @@ class BoardView(B.BoardView):
         the retreat's own step picks the tiles (ui.st2.steps)."""
         out = st.legal_moves()
         i = 0
-        while i < len(out) and out[i] < RETREAT:
+        while i < len(out) and kind_of(out[i]) != KIND_RETREAT:
             i += 1
-        j = i
-        while j < len(out) and out[j] < DONE:
+        j = i + 1  # the retreats follow one another (the moves are sorted)
+        while j < len(out) and kind_of(out[j]) == KIND_RETREAT:
             j += 1
-        if j > i + 1:
-            del out[i + 1 : j]
+        del out[i + 1 : j]
         return out
 
     def flash(self, mask, on):
