@@ -59,8 +59,8 @@ RULESET_HEAP_K = 224  # the second game completes from 220K wherever the checkou
 # The second game's tactic variant needs more: at 224K-236K Hard falls back to the cheap move
 # ~50 times a game; with its declarations' code and views compiled at the game's start
 # (engine.st2.tload) and the retreats one option of the picker (ui.st2.board), every seed
-# tried (1-3, both folders) completes with no fallback from 240K (was 254K-256K;
-# docs/BENCHMARKS.md). 248K keeps a margin of 8K.
+# tried (1-3, both folders) completes with no fallback from 240K-244K by edit (was 254K-256K;
+# docs/BENCHMARKS.md). 248K keeps a margin of 4K-8K.
 ST2_TACTIC_HEAP_K = 248
 GAME_SCREENS = {"TITLE", "SETTINGS", "PAUSE", "TEXT", "BOARD", "HANDOVER", "ROUND_END"}
 

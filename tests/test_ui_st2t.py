@@ -508,3 +508,14 @@ def test_each_ruleset_imports_only_its_own_screens(plat):
     assert app2.session.state.phase != g.PH_OVER
     tactic = [m for m in loaded(("engine.st2.t",)) if m != "engine.st2.table"]
     assert tactic == [] and loaded(("ui.st2.tact", "ui.st2.tinfo", "engine.ai.st2t")) == []
+
+
+def test_a_declarations_elite_values_keep_its_tiles():
+    """The line after a declaration with elite troops names the tiles and the values; the rest
+    of the turn makes way when the line is full."""
+    from ui.st2.play import with_elites
+
+    assert with_elites("You took 4", "JK=R7", 20) == "You took 4 JK=R7"
+    assert with_elites("AI: R5 on 2, took 3", "JK=B11", 20) == "AI took 3 JK=B11"
+    assert with_elites("You took 3 5", "JK=B11 SP=R10", 20) == "You took 3 5 JK=B11 SP=R10"
+    assert with_elites("P1: Spy on 3, took 3 5", "SP=R10", 26) == "P1 took 3 5 SP=R10"

@@ -149,11 +149,20 @@ def redraw(self, note=None):
     if b.tx is not None and st.shown[0] != 255 and "took" in note:
         from ui.st2.tinfo import elites  # the values the declaration gave its elite troops
 
-        ev = elites(st)
+        note = with_elites(note, elites(st), b.msg_area.cols)
         _unload_info()
-        long = note + " " + ev
-        note = long if len(long) <= b.msg_area.cols else note[: note.find(":")] + " took " + ev
     b.say(fit(note, b.msg_area.cols))
+
+
+def with_elites(note, ev, n):
+    """A declaration's words and the values its elite troops took, in n characters if the
+    rest of the turn makes way: "AI: R5 on 2, took 3" -> "AI took 3 JK=B11"."""
+    out = note + " " + ev
+    if len(out) > n:
+        k = note.find(":")
+        who = note[:k] if k >= 0 else note[: note.find(" took")]
+        out = who + " took" + note[note.find("took") + 4 :] + " " + ev
+    return out
 
 
 def fit(text, n):
