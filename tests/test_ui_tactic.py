@@ -661,3 +661,27 @@ def test_the_tactic_help_pages_follow_the_base_games(plat):
     human_turns(base, Rng(5), lambda a: a.session.human_to_move())
     pause_item(base, 3)
     assert base.pages.footer == "<  page 1/%d  >  B: back" % len(H.HELP)
+
+
+def test_a_player_with_no_clan_card_to_play_is_told_to_pass(plat):
+    """ "A player with no clan card to play ... may pass": the table says so, and B passes."""
+
+    def passable(app):
+        s = app.session
+        st = s.state
+        return (
+            app.mode == A.BOARD
+            and s.human_to_move()
+            and st.phase == g.PH_PLAY
+            and not app.sel
+            and g.encode(g.KIND_PASS) in st.legal_moves()
+        )
+
+    app = tactic_app(plat, 24, S.OPP_PASS)
+    human_turns(app, Rng(24), passable, tactic_first=False)
+    assert passable(app), "seed 24 no longer reaches a pass"
+    assert text(app) == "No clan card. B: pass"
+    s = app.session
+    n = len(s.rec.moves)
+    app.key(K_B)
+    assert s.rec.moves[n] == g.encode(g.KIND_PASS)

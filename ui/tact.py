@@ -212,7 +212,7 @@ def prompt(self, st):
     if ph == 0 and not self.sel:
         p = st.to_move
         g = self.session.g
-        if g.encode(g.KIND_PASS) in st.legal_moves():  # no clan card can be played
+        if self._done == g.encode(g.KIND_PASS):  # no clan card can be played (the picker's read)
             return "No clan card. B: pass"
         if not (self.last_play or st.tactic_ok(p)) and any(c >= NCLAN for c in st.hand_of(p)):
             # (after what the other player did, which is said first)
