@@ -46,7 +46,8 @@ def tracker_lines(view):
     player of `view` (not on the wall, not discarded, not in their hand; "-" once seen), then
     the discard pile counted by colour."""
     unseen = view.unseen()
-    for c in view.hand_of(view.me):
+    hand = view.hand_of(view.me)
+    for c in hand:
         if c < 60:  # a siege card (the tactic cards' line follows)
             unseen[c] = 0
     out = ["UNSEEN CARDS"]
@@ -67,7 +68,6 @@ def tracker_lines(view):
         return out
     out.append("DISCARD %d: %s" % (len(d), by))
     # the tactic cards not seen: not played, not in the hand (the Jokers one name each)
-    hand = view.hand_of(view.me)
     from ui.st2.tact import SHORT
 
     t = [SHORT[c - 60] for c in range(60, 71) if not view.loc[c] and c not in hand]

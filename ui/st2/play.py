@@ -147,10 +147,10 @@ def redraw(self, note=None):
             or ("Your turn, " if s.settings.opponent != OPP_PASS else "") + ROLES[seat]
         )
     if b.tx is not None and st.shown[0] != 255 and "took" in note:
+        from ui.st2.tact import _done
         from ui.st2.tinfo import elites  # the values the declaration gave its elite troops
 
-        note = with_elites(note, elites(st), b.msg_area.cols)
-        _unload_info()
+        note = _done(with_elites(note, elites(st), b.msg_area.cols))
     b.say(fit(note, b.msg_area.cols))
 
 
@@ -173,12 +173,6 @@ def fit(text, n):
         if len(text) > n:
             text = text.replace(", ", ",").replace(": ", ":")
     return text
-
-
-def _unload_info():
-    from ui.app import _unload
-
-    _unload(("ui.st2.tinfo",))
 
 
 def chef(s, st):

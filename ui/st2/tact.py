@@ -22,7 +22,6 @@ FIRST = 60  # engine.st2.tcards: 60 JOKER, 61 JOKER2, 62 SPY, 63 SHIELD, then th
 ACTIONS = 64
 REDEPLOYMENT = 64
 RECRUITMENT = 65
-DESERTION = 66
 TREASON = 67
 EXPLOSION = 68
 SUPPORT = 69
@@ -171,7 +170,7 @@ def prompt(app, st):
     if ph == PH_PLAY and not app.sel:
         p = st.to_move
         g = app.session.g
-        if g.PASS in st.legal_moves():  # no card can be played
+        if app._done == g.PASS:  # no card can be played (the picker's read: its move without parts)
             return "No card: B to pass"
         if not (app.last_play or st.may_tactic(p)) and any(c >= FIRST for c in st.hand_of(p)):
             # (after what the other player did, which is said first)

@@ -58,12 +58,8 @@ def undo_step(s):
     moves = s.rec.moves
     if not moves or st.phase != PH_ACTION:
         return False
-    m = moves.pop()
-    before = s.rec.replay()
-    if before.to_move != st.to_move:
-        moves.append(m)
-        return False
-    s.state = before
+    moves.pop()  # the action's steps are all this player's (the Exchange's other half: PH_EXCHANGE)
+    s.state = s.rec.replay()
     if s.marks and s.marks[-1][0] >= len(moves):
         s.marks.pop()  # the turn's first decision taken back: no undo mark for it
     return True
