@@ -12,12 +12,11 @@ from tests.twin_sweep import build_bundle, run_twin, summary
 
 # The heap the device code gets (the twin's --heap: as `-X heapsize=` would leave it alone).
 # Issue 10's target: 144K for a whole game against Hard, hint and menus included. Since the
-# diet (docs/BENCHMARKS.md, Memory, "The diet for the first game's base game") every run of
-# this test tried completes at 144K with no AI fallback (eleven folders: which allocation
-# fails first moves with the folder's name), as do the benchmark's runs (seeds 1-3, two
-# folders, with and without --sweep) from 144K but two single fallbacks at 150K with --sweep.
-# No margin: a change that moves the heap's layout can make the AI's first compile (the first
-# allocation to fail below 144K) fall back here; 146K is the next floor measured.
+# diet (docs/BENCHMARKS.md, Memory) and since run_twin gives the same layout in every folder
+# (e4c7366), seeds 1-3 complete with no AI fallback at 144K with and without --sweep (56fa97d;
+# 142K: 22-25 fallbacks but seed 1 without --sweep). No margin: a change that moves the heap's
+# layout by a few bytes can make the AI's first compile (the first allocation to fail below
+# 144K) fall back here.
 DEVICE_HEAP_K = 144
 # The sweep's caps in CI (the full sweep: python -m tests.twin_sweep, docs/BENCHMARKS.md).
 SWEEP_K = (100, 124, 148, 172, 196, 220)
@@ -56,13 +55,13 @@ def test_a_whole_game_against_hard_fits(bundle):
 # table. Their smallest heap without an AI fallback is far above the first game's base game
 # (docs/BENCHMARKS.md, "Every ruleset on the twin"): issue 10's cap is not met for them yet,
 # and this heap keeps them from growing unseen.
-RULESET_HEAP_K = 224  # the second game completes from 220K wherever the checkout is; 218K
-# crashed from one folder (docs/BENCHMARKS.md)
+RULESET_HEAP_K = 224  # seeds 1-3 complete at every heap from 208K (the first game's tactic
+# variant) and 204K (the second game) at 56fa97d (docs/BENCHMARKS.md)
 # The second game's tactic variant needs more: at 224K-236K Hard falls back to the cheap move
 # ~50 times a game; with its declarations' code and views compiled at the game's start
-# (engine.st2.tload) and the retreats one option of the picker (ui.st2.board), every seed
-# tried (1-3, both folders) completes with no fallback from 240K-244K by edit (was 254K-256K;
-# docs/BENCHMARKS.md). 248K keeps a margin of 4K-8K.
+# (engine.st2.tload) and the retreats one option of the picker (ui.st2.board), seeds 1-3
+# complete with no fallback at every heap from 246K (240K with --sweep) to 252K at 56fa97d,
+# the smallest 234K-236K, with crash screens between (docs/BENCHMARKS.md).
 ST2_TACTIC_HEAP_K = 248
 GAME_SCREENS = {"TITLE", "SETTINGS", "PAUSE", "TEXT", "BOARD", "HANDOVER", "ROUND_END"}
 
