@@ -83,6 +83,15 @@ def _unload(names):
     gc.collect()
 
 
+def next_seed(x):
+    """The seed after x in the App's sequence (one per new game), and the first one from the
+    clock. Not the clock itself: in the first 65 s after power-on CircuitPython's ticks_ms()
+    reads 2**29 - 65,536 and up, and engine.rng.Rng seeds its second generator from a seed's
+    high 16 bits, so every first game after power-on would share that generator (its first
+    tactic card always one of five); one step spreads them."""
+    return (x * 1103515245 + 12345) & 0x7FFFFFFF
+
+
 def default_chooser(settings):
     """The AI for a session: its level from the settings; hints think at Hard. engine.ai is
     imported at its first decision: a pass-and-play game never loads it."""
@@ -106,7 +115,7 @@ class App(Play):
         self.p = platform
         self.chooser_for = chooser_for
         self.enter = False  # after a title key (ui.title): True continue, 2 a new game
-        self.seed = seed if seed is not None else platform.ticks_ms()
+        self.seed = seed if seed is not None else next_seed(platform.ticks_ms())
         self.store = Store(platform)
         sbytes, self.stats, game, msg = self.store.load()
         self.settings = Settings.unpack(sbytes)
@@ -178,7 +187,7 @@ class App(Play):
         else:
             self.session = Session(s, self.seed, self.chooser_for(s))
         self.kept = None  # a saved game that could not be resumed is replaced now
-        self.seed = (self.seed * 1103515245 + 12345) & 0x7FFFFFFF
+        self.seed = next_seed(self.seed)
         for i in range(4):
             self._cursors[i] = 4 if i & 1 else 0
         self.hand_i, self.stone_i, self._seat = 0, 4, 0
