@@ -66,6 +66,11 @@ class Judge:
         self.oil = 0
         self.hand_w = HAND  # sim.omniscient's Judge gives its sure cards this weight
         self.tick = None  # called once per card scored (progress report, no effect)
+        self.ps = Side()  # every card the public has not seen: what a proof must fear
+        self.bl = []
+        self.blk = False  # Hard's Defender: a side left open blocks a declaration (block)
+        self.q = 0  # the chance such a side stays open to the end
+        self.px = -1  # the card ps is built without (the card played; -1 none)
 
     def setup(self, t, me, hand, opp_hand):
         """Read table t as player `me` holding `hand`; the opponent holds opp_hand cards."""
@@ -116,7 +121,26 @@ class Judge:
                 if not loc[c] and not am[c]:
                     am[c] = pm
                     ao[c] = po
+        self.q = 0
+        if self.blk:
+            self.block(t)
         self.tables()
+
+    def block(self, t):
+        """Hard's Defender: q, the chance that a side it leaves open stays open to the end
+        (the slots of its sides beyond the cards it has yet to play, shared among them), and
+        the tables of the cards the public has not seen (ps)."""
+        a = self.ps.avail
+        for c in range(NSIEGE):
+            a[c] = 0 if t.loc[c] else ONE
+        self.ps.build()
+        self.px = -1
+        o = 0
+        for s in range(NTILES):
+            o += (WALL[s * 2 + self.side[s]] >> 4) - self.cnt[s * 2 + 1]
+        sp = o - self.left
+        if sp > 0:
+            self.q = ONE if sp >= o - 1 else ONE * sp // (o - 1)
 
     def tables(self):
         """Build both sides' tables from their avail, then the opponent's lists per tile and
@@ -197,6 +221,27 @@ class Judge:
         lst = self.cl
         del lst[:]
         cands(side, cards, k, n, w & 15, lst)
+        if self.q and k < n:
+            # Our side may stay open: then the Attacker takes the tile only with a formation
+            # no completion the public cannot rule out beats (a tie is the Attacker's).
+            a = self.ps.avail
+            x = self.px
+            if x != extra:  # the card we play is no longer unseen
+                if x >= 0:
+                    a[x] = ONE
+                if extra >= 0:
+                    a[extra] = 0
+                self.px = extra
+                self.ps.build()
+            bl = self.bl
+            del bl[:]
+            cands(self.ps, cards, k, n, w & 15, bl)
+            b = 0
+            for x in bl:
+                if x & 2047 == ONE and x >> 11 > b:
+                    b = x >> 11
+            if b:
+                lst.append((b - 1) << 11 | self.q)
         lst.sort(reverse=True)
         return pwin(lst, olist, self.tie(s, completes))
 
