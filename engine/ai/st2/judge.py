@@ -7,7 +7,9 @@ chance is kept as P(the Attacker wins it) (`p0`), whichever side we are; `value`
 seven chances into the Attacker's chance to win the game (a damaged tile won again, or four
 damaged: docs/AI.md), and a player's score is that chance (Attacker) or its complement.
 Tempo is in the tables: unseen cards count only the draws a side still has, and a side that
-needs more cards than its player has turns left cannot complete.
+needs more cards than its player has turns left cannot complete. Hard's Defender also counts
+a side it can leave open to the end as a block (`block`): the Attacker then needs a
+formation the public cards prove.
 """
 
 try:
@@ -130,17 +132,18 @@ class Judge:
         """Hard's Defender: q, the chance that a side it leaves open stays open to the end
         (the slots of its sides beyond the cards it has yet to play, shared among them), and
         the tables of the cards the public has not seen (ps)."""
+        o = 0
+        for s in range(NTILES):
+            o += (WALL[s * 2 + self.side[s]] >> 4) - self.cnt[s * 2 + 1]
+        sp = o - self.left
+        if sp <= 0:
+            return  # every open slot will be filled: no side stays open
+        self.q = ONE if sp >= o - 1 else ONE * sp // (o - 1)
         a = self.ps.avail
         for c in range(NSIEGE):
             a[c] = 0 if t.loc[c] else ONE
         self.ps.build()
         self.px = -1
-        o = 0
-        for s in range(NTILES):
-            o += (WALL[s * 2 + self.side[s]] >> 4) - self.cnt[s * 2 + 1]
-        sp = o - self.left
-        if sp > 0:
-            self.q = ONE if sp >= o - 1 else ONE * sp // (o - 1)
 
     def tables(self):
         """Build both sides' tables from their avail, then the opponent's lists per tile and
