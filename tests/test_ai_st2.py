@@ -106,6 +106,53 @@ def test_cauldron_saves_the_fourth_tile(level):
     assert choose(st.view(1), Rng(4), level) == parse_move("oil4")
 
 
+def test_defender_keeps_a_side_open_on_its_last_turn():
+    # "If the Defender does not have a complete formation ... the Attacker must show, referencing
+    # only the cards already played and discarded, that their formation cannot be beaten."
+    # The Defender's last turn (one card in the deck): on the damaged tile 3 (colour, else
+    # sum) the Attacker's B5 B6 needs a third card, the Defender has P7 P6. Every card not in
+    # a hand or the deck is discarded, so P10 (the Attacker's, unseen) is the public's one
+    # card that lets purple beat a blue 19. P7 P6 P1 (or P3) would complete a colour the
+    # Attacker's B8 beats, and it would declare its second blow on tile 3 before the deck runs
+    # out; left open, B5 B6 B8 cannot be proven and the Defender wins when the deck is empty.
+    st = build(
+        {
+            1: ("R10", "G11 Y10 G7"),
+            2: ("Y8 Y6", "B9 B10 B3"),
+            3: ("B5 B6", "P7 P6"),
+            4: ("G8", "R8"),
+            5: ("Y9 R9", "G2 R2 P2"),
+            6: ("G5 G6", "P9 R11 R6 G3"),
+            7: ("B1", "R0"),
+        },
+        hand1="B2 P8 G10 P10 B8",
+        hand2="P3 P1 G9 G1 G0 B7",
+        damaged=(3,),
+        to_move=1,
+        oil=0,
+        deck="R1",
+    )
+    mv = choose(st.view(1), Rng(1), HARD)
+    st.apply(mv)
+    st.apply(parse_move("B8@3"))
+    assert st.declare_check(2) is not None, game.move_text(mv)
+
+
+def test_hard_defender_keeps_its_cauldrons_while_the_attacker_is_two_cards_short():
+    # A cauldron on a side two or more cards short costs the Attacker a card it has the turns
+    # to replace: Hard keeps it for a side one card short (or complete).
+    thrown = 0
+    for st in _positions(60, 700):
+        if st.to_move != 1:
+            continue
+        mv = choose(st.view(1), Rng(2), HARD)
+        if game.kind(mv) == game.KIND_CAULDRON:
+            t = game.decode(mv)[2]
+            thrown += 1
+            assert st.cnt[t * 2] + 1 >= st.need(t), game.move_text(mv)
+    assert thrown
+
+
 def _reshuffled(st, p, seed):
     """The same position for player p with the cards p cannot see dealt anew."""
     s = st.copy()

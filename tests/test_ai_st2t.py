@@ -327,3 +327,24 @@ def test_the_draw_once_the_siege_deck_is_empty():
         if seen == {0, 1}:
             break
     assert seen == {0, 1}
+
+
+def test_a_step_reads_the_table_as_its_own_role_does():
+    """Hard's Defender reads a side it may leave open as a block (engine.ai.st2.judge); the
+    flag lives on the search buffers, which both seats share in the arena and the hint shares
+    with the AI. An action step or an Exchange step decided next by the Attacker reads the
+    table as the Attacker does, not as the Defender's last decision left it, and makes the
+    move it makes on fresh buffers."""
+    from engine.ai import st2t
+
+    steps = [st for st in _positions(60, 300, (PH_ACTION, PH_EXCHANGE)) if st.to_move == 0]
+    defender = [st for st in _positions(20, 600, (0,)) if st.to_move == 1][0].view(1)
+    assert len(steps) >= 3
+    for st in steps:
+        v = st.view(0)
+        st2t.release()
+        fresh = choose(v, Rng(1), HARD)
+        choose(defender, Rng(2), HARD)
+        assert st2t.buffers().j.blk  # the Defender's card step set it
+        assert choose(v, Rng(1), HARD) == fresh
+        assert not st2t.buffers().j.blk

@@ -7,7 +7,9 @@ chance is kept as P(the Attacker wins it) (`p0`), whichever side we are; `value`
 seven chances into the Attacker's chance to win the game (a damaged tile won again, or four
 damaged: docs/AI.md), and a player's score is that chance (Attacker) or its complement.
 Tempo is in the tables: unseen cards count only the draws a side still has, and a side that
-needs more cards than its player has turns left cannot complete.
+needs more cards than its player has turns left cannot complete. Hard's Defender also counts
+a side it can leave open to the end as a block (`block`): the Attacker then needs a
+formation the public cards prove.
 """
 
 try:
@@ -66,6 +68,11 @@ class Judge:
         self.oil = 0
         self.hand_w = HAND  # sim.omniscient's Judge gives its sure cards this weight
         self.tick = None  # called once per card scored (progress report, no effect)
+        self.ps = Side()  # every card the public has not seen: what a proof must fear
+        self.bl = []
+        self.blk = False  # Hard's Defender: a side left open blocks a declaration (block)
+        self.q = 0  # the chance such a side stays open to the end
+        self.px = -1  # the card ps is built without (the card played; -1 none)
 
     def setup(self, t, me, hand, opp_hand):
         """Read table t as player `me` holding `hand`; the opponent holds opp_hand cards."""
@@ -116,7 +123,27 @@ class Judge:
                 if not loc[c] and not am[c]:
                     am[c] = pm
                     ao[c] = po
+        self.q = 0
+        if self.blk:
+            self.block(t)
         self.tables()
+
+    def block(self, t):
+        """Hard's Defender: q, the chance that a side it leaves open stays open to the end
+        (the slots of its sides beyond the cards it has yet to play, shared among them), and
+        the tables of the cards the public has not seen (ps)."""
+        o = 0
+        for s in range(NTILES):
+            o += (WALL[s * 2 + self.side[s]] >> 4) - self.cnt[s * 2 + 1]
+        sp = o - self.left
+        if sp <= 0:
+            return  # every open slot will be filled: no side stays open
+        self.q = ONE if sp >= o - 1 else ONE * sp // (o - 1)
+        a = self.ps.avail
+        for c in range(NSIEGE):
+            a[c] = 0 if t.loc[c] else ONE
+        self.ps.build()
+        self.px = -1
 
     def tables(self):
         """Build both sides' tables from their avail, then the opponent's lists per tile and
@@ -197,6 +224,27 @@ class Judge:
         lst = self.cl
         del lst[:]
         cands(side, cards, k, n, w & 15, lst)
+        if self.q and k < n:
+            # Our side may stay open: then the Attacker takes the tile only with a formation
+            # no completion the public cannot rule out beats (a tie is the Attacker's).
+            a = self.ps.avail
+            x = self.px
+            if x != extra:  # the card we play is no longer unseen
+                if x >= 0:
+                    a[x] = ONE
+                if extra >= 0:
+                    a[extra] = 0
+                self.px = extra
+                self.ps.build()
+            bl = self.bl
+            del bl[:]
+            cands(self.ps, cards, k, n, w & 15, bl)
+            b = 0
+            for x in bl:
+                if x & 2047 == ONE and x >> 11 > b:
+                    b = x >> 11
+            if b:
+                lst.append((b - 1) << 11 | self.q)
         lst.sort(reverse=True)
         return pwin(lst, olist, self.tie(s, completes))
 

@@ -9,7 +9,7 @@ give the same move on every machine.
 
 from array import array
 
-from engine.ai.st2.judge import RETREAT, WIN, Judge
+from engine.ai.st2.judge import OILW, RETREAT, WIN, Judge
 from engine.ai.st2.know import ONE
 from engine.st2.cards import NTILES, WALL
 from engine.st2.game import KIND_CAULDRON, KIND_DECLARE, KIND_PLAY, KIND_RETREAT, decode, encode, kind
@@ -46,6 +46,7 @@ def score_all(t, me, hand, opp_hand, srch, b, moves):
     """Set up the Judge on table t (a View, or a State in a look-ahead) as player `me` and
     score every card play of moves; returns the best play's index (-1: none)."""
     j = srch.j
+    j.blk = b.full and me != ATTACKER
     j.setup(t, me, hand, opp_hand)
     j.tile_odds(j.mine, j.p0)
     n = len(moves)
@@ -177,14 +178,28 @@ def prep(me, hand, srch, moves, bi):
                 bestg = g
                 bestm = encode(KIND_RETREAT, -1, -1, m)
     else:
+        # A cauldron kept is worth more the more turns are left to use it (40/1024 a
+        # game, above OILW), and only one that leaves the Attacker two cards short
+        # costs it a turn it may not have: none on a side that short already.
+        bestg = 40 * j.left // 24
+        bd = 200  # when the game looks lost: the cauldron that cuts a tile's chance most
+        hm = -1
+        lost = base < 20 + j.oil * OILW
         for mv in moves:
             if kind(mv) != KIND_CAULDRON:
                 continue
             s = decode(mv)[2]
+            if j.cnt[s * 2] + 1 < WALL[s * 2 + j.side[s]] >> 4:
+                continue
             g = _cauldron_value(j, moves, pt, pr, s, hand) - base
             if g > bestg:
                 bestg = g
                 bestm = mv
+            if lost and p0[s] - j.cq > bd:
+                bd = p0[s] - j.cq
+                hm = mv
+        if bestm < 0:
+            bestm = hm
     return bestm
 
 
@@ -232,6 +247,7 @@ def _cauldron_value(j, moves, pt, pr, s, hand):
     j.opc[s] = lst
     pr[s] = j.to_att(j.mwin(j.mine, s, -1, lst))
     v = _best_after(j, moves, pt, pr, 1 << s, hand)
+    j.cq = pr[s]
     j.opc[s] = keep
     pr[s] = j.p0[s]
     j.oil += 1

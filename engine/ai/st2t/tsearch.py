@@ -22,7 +22,7 @@ from engine.ai.st2.search import hard_move
 from engine.ai.st2t import tvalue
 from engine.ai.st2t.tshim import siege_hand, tactic_in_hand
 from engine.st2.game import KIND_CAULDRON, KIND_DRAW, KIND_PLAY, KIND_RETREAT, KIND_STEP, encode, kind
-from engine.st2.moves import PASS, decode_play, encode_play
+from engine.st2.moves import ATTACKER, PASS, decode_play, encode_play
 
 _PH_DRAW = const(3)
 _PH_ACTION = const(4)
@@ -118,6 +118,7 @@ def tactic_value(v, j, c, ts):
 
 def decide(v, moves, ts, b):
     """A move of the card step, the draw or an action's step (see engine.ai.st2t.choose)."""
+    ts.j.blk = b.full and v.me != ATTACKER  # as score_all sets it: not the last decision's
     ph = v.phase
     if ph == _PH_DRAW:
         return draw(v, b)
