@@ -48,6 +48,7 @@ DESKTOP_ONLY = (
     "engine/st2/recordtext.py",
     "engine/st2/play.py",
     "engine/st2/tplay.py",
+    "engine/ai/st2t/tlook.py",  # Expert's look-ahead (tactic variant): the device plays Hard's move
 )
 MANIFEST = "manifest.txt"
 DRIVE_BYTES = 2 * 1024 * 1024  # the PyBadge's 2 MB flash chip holds CIRCUITPY

@@ -144,6 +144,9 @@ def play2(seed, la, lb, a_role, times, variant=0):
 
     if variant:
         import engine.ai.st2t.tsearch  # noqa: F401  (likewise)
+
+        if la == 3 or lb == 3 or not isinstance(la, int) or not isinstance(lb, int):
+            import engine.ai.st2t.tlook  # noqa: F401  (Expert's, likewise)
     elif la == 3 or lb == 3:
         import engine.ai.st2.lookahead  # noqa: F401  (Expert's, likewise)
     from engine.st2 import game

@@ -2,8 +2,9 @@
 of the second game (engine.st2.tview). Levels as the base game's (docs/AI.md): Easy
 (engine.ai.st2t.teasy), Medium and Hard (engine.ai.st2t.tsearch: the base game's search,
 engine.ai.st2, on a Shim of the table, and the tactic value model engine.ai.st2t.tvalue).
-Expert is Hard here (no look-ahead for this variant yet). Nothing here imports the first
-game's modules; the base game's AI never imports this package.
+Expert's look-ahead is engine.ai.st2t.tlook, desktop only: the device bundle leaves it out
+(sim/bundle.py, DESKTOP_ONLY) and Expert plays Hard's move there. Nothing here imports the
+first game's modules; the base game's AI never imports this package.
 """
 
 from engine.ai import Budget
@@ -49,7 +50,9 @@ BUDGETS = (
     None,  # Easy: no search
     TBudget2(False, 0, 0, 0, prep=0),
     TBudget2(True, 0, 0, 0),
-    TBudget2(True, 0, 0, 0),  # Expert: Hard's (no look-ahead for this variant yet)
+    # Expert: Hard's best 4 moves at the card step, each in 6 deals (engine.ai.st2t.tlook);
+    # from 3 siege cards left, the best 3 played out to the end of the game.
+    TBudget2(True, 4, 6, 0, end=3, ecands=3),
 )
 
 _srch = None
@@ -68,6 +71,20 @@ def buffers():
 def release():
     global _srch
     _srch = None
+    import sys
+
+    m = sys.modules.get("engine.ai.st2t.tlook")
+    if m is not None:
+        m.release()
+
+
+def _look():
+    """Expert's look-ahead, or None where it is left out (the device bundle)."""
+    try:
+        from engine.ai.st2t.tlook import look_ahead
+    except ImportError:
+        return None
+    return look_ahead
 
 
 def choose(view, rng, b, ms, tick, stats):
@@ -105,7 +122,13 @@ def choose(view, rng, b, ms, tick, stats):
         srch.j.units = 0
         from engine.ai.st2t.tsearch import decide
 
-        mv = decide(view, moves, srch, b)
+        look = None
+        if b.cands > 1 and b.samples > 0 and view.phase == _PH_PLAY:
+            look = _look()
+        if look is not None:
+            mv = look(view, rng, srch, b, moves)
+        else:
+            mv = decide(view, moves, srch, b)
         if mv in moves:
             return mv
         return choose_teasy(view, rng, moves)
