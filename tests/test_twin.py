@@ -57,12 +57,13 @@ def test_a_whole_game_against_hard_fits(bundle):
 # (docs/BENCHMARKS.md, "Every ruleset on the twin"): issue 10's cap is not met for them yet,
 # and this heap keeps them from growing unseen.
 RULESET_HEAP_K = 224  # seeds 1-3 complete at every heap from 208K (the first game's tactic
-# variant) and 204K (the second game) at 56fa97d (docs/BENCHMARKS.md)
+# variant, fdd2aa3; the second game since its Defender was merged) (docs/BENCHMARKS.md)
 # The second game's tactic variant needs more: at 224K-236K Hard falls back to the cheap move
 # ~50 times a game; with its declarations' code and views compiled at the game's start
 # (engine.st2.tload) and the retreats one option of the picker (ui.st2.board), seeds 1-3
-# complete with no fallback at every heap from 246K (240K with --sweep) to 252K at 56fa97d,
-# the smallest 234K-236K, with crash screens between (docs/BENCHMARKS.md).
+# complete with no fallback at every heap from 246K (248K with --sweep) to 258K since the
+# second game's Defender and Expert were merged, with crash screens at 238K-246K in some runs
+# (docs/BENCHMARKS.md): no margin.
 ST2_TACTIC_HEAP_K = 248
 GAME_SCREENS = {"TITLE", "SETTINGS", "PAUSE", "TEXT", "BOARD", "HANDOVER", "ROUND_END"}
 
