@@ -21,7 +21,7 @@ are loops.
 
 from engine.ai.st2.judge import WIN
 from engine.ai.st2.search import score_all
-from engine.ai.st2t.tsearch import TSearch, decide, tactic_value
+from engine.ai.st2t.tsearch import TSearch, best_tactic, decide, tactic_value
 from engine.ai.st2t.tshim import siege_hand
 from engine.st2.game import KIND_PLAY, kind
 from engine.st2.moves import decode_play
@@ -201,12 +201,7 @@ def leaf(sub, hb, v):
         best = sub.s.scores[i]
     if hb.notac or not v.may_tactic(me):
         return best
-    last = -1
-    for c in sorted(v.hand_of(me)):
-        if c < _FIRST or c == last:
-            continue
-        last = c
-        val, m = tactic_value(v, j, c, sub)
-        if m >= 0 and m in moves and val - hb.tcost > best:
-            best = val - hb.tcost
+    val, m = best_tactic(v, sub, moves)
+    if m >= 0 and val - hb.tcost > best:
+        best = val - hb.tcost
     return best

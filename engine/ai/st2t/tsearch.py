@@ -143,23 +143,29 @@ def decide(v, moves, ts, b):
         sv = -WIN * 2
     if not tac:
         return sm[bi] if bi >= 0 else (PASS if PASS in moves else moves[0])
-    j = ts.j
-    bv = -WIN * 3
-    bm = -1
-    last = -1
-    for c in sorted(v.hand_of(me)):
-        if c < _FIRST or c == last:
-            continue
-        last = c
-        val, m = tactic_value(v, j, c, ts)
-        if m >= 0 and m in moves and val > bv:
-            bv = val
-            bm = m
+    bv, bm = best_tactic(v, ts, moves)
     if bm >= 0 and (bi < 0 or bv - b.tcost > sv):
         return bm
     if bi >= 0:
         return sm[bi]
     return bm if bm >= 0 else moves[0]
+
+
+def best_tactic(v, ts, moves):
+    """(value, move) of the tactic card in hand whose best use (tactic_value, on ts's Judge)
+    is worth most among the legal moves; move -1: none."""
+    bv = -WIN * 3
+    bm = -1
+    last = -1
+    for c in sorted(v.hand_of(v.me)):
+        if c < _FIRST or c == last:
+            continue
+        last = c
+        val, m = tactic_value(v, ts.j, c, ts)
+        if m >= 0 and m in moves and val > bv:
+            bv = val
+            bm = m
+    return bv, bm
 
 
 def step(v, j, moves):
