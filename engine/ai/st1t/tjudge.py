@@ -271,6 +271,14 @@ class TJudge:
         if k >= n:
             out.append([complete(t.side(s, p), n, blind) << 11 | _ONE])
             return
+        if not k:  # the same on every stone: listed once per tables (TSide.build clears it)
+            lst = side.e0[n - 3 + 2 * blind]
+            if lst is None:
+                lst = side.e0[n - 3 + 2 * blind] = []
+                cands_t(side, self.cards, 0, n, blind, lst)
+                lst.sort(reverse=True)
+            out.append(lst)
+            return
         ns = self._subs(p, s)
         subs = self.subs
         cards = self.cards
