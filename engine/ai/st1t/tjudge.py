@@ -271,11 +271,14 @@ class TJudge:
         if k >= n:
             out.append([complete(t.side(s, p), n, blind) << 11 | _ONE])
             return
-        if not k:  # the same on every stone: listed once per tables (TSide.build clears it)
-            lst = side.e0[n - 3 + 2 * blind]
+        c = t.board[i * _SLOTS]
+        if k < 2 and (not k or c < _NCLAN):  # the same on every stone: listed once per tables
+            key = (c if k else 64) << 2 | n - 3 | blind << 1
+            lst = side.memo.get(key)
             if lst is None:
-                lst = side.e0[n - 3 + 2 * blind] = []
-                cands_t(side, self.cards, 0, n, blind, lst)
+                lst = side.memo[key] = []
+                self.cards[0] = c
+                cands_t(side, self.cards, k, n, blind, lst)
                 lst.sort(reverse=True)
             out.append(lst)
             return

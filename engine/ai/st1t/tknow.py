@@ -35,7 +35,7 @@ class TSide:
         self.colp = array("H", bytes(60))  # P(at least m cards of colour c): c * 5 + m
         self.colsum = array("H", bytes(60))  # expected total of the best m of colour c (x ONE)
         self.topsum = array("H", bytes(10))  # expected total of the best m cards (x ONE)
-        self.e0 = [None] * 4  # an empty side's formations by (need - 3) + 2 * blind (tjudge)
+        self.memo = {}  # the formation lists of a side of no or one clan card (tjudge)
 
     def copy_from(self, other, drop):
         """avail of `other` without card `drop` (-1: none), tables rebuilt."""
@@ -49,9 +49,7 @@ class TSide:
 
     def build(self):
         av = self.avail
-        e0 = self.e0
-        for i in range(4):
-            e0[i] = None
+        self.memo.clear()
         for s in range(9):
             self.anyp[s] = _at_least(av, s, 9, 6, self.kind, s * _W)
         for col in range(6):
