@@ -313,17 +313,17 @@ class TJudge:
             return False
         return t.claim_check(s, p, t.uns) is None
 
-    def odds(self, s, side):
-        """P(we win stone s) as the scratch table stands, our cards' tables `side`."""
+    def odds(self, s, side, proofs=True):
+        """P(we win stone s) as the scratch table stands, our tables `side` (proofs: asked)."""
         t = self.t
         own = t.owner[s]
         me = self.me
         if own:
             return _ONE if own == me + 1 else 0
         self.units += 1
-        if self.holds(s, me):
+        if proofs and self.holds(s, me):
             return _ONE
-        if self.holds(s, me ^ 1):
+        if proofs and self.holds(s, me ^ 1):
             return 0
         opc = self.opc[s]
         if opc is None:
