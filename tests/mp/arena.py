@@ -43,6 +43,7 @@ _MODULES = {
         "engine.ai.st1t.teasy",
         "engine.ai.st1t",
         "engine.ai.st1t.tsearch",
+        "engine.ai.st1t.tmed",  # Medium's (compiled while the heap is in one piece)
     ),
     # The second game's largest modules first, while the heap is empty (their compile is
     # the peak), then the rest leaves first.

@@ -271,6 +271,17 @@ class TJudge:
         if k >= n:
             out.append([complete(t.side(s, p), n, blind) << 11 | _ONE])
             return
+        c = t.board[i * _SLOTS]
+        if k < 2 and (not k or c < _NCLAN):  # the same on every stone: listed once per tables
+            key = (c if k else 64) << 2 | n - 3 | blind << 1
+            lst = side.memo.get(key)
+            if lst is None:
+                lst = side.memo[key] = []
+                self.cards[0] = c
+                cands_t(side, self.cards, k, n, blind, lst)
+                lst.sort(reverse=True)
+            out.append(lst)
+            return
         ns = self._subs(p, s)
         subs = self.subs
         cards = self.cards
@@ -302,17 +313,17 @@ class TJudge:
             return False
         return t.claim_check(s, p, t.uns) is None
 
-    def odds(self, s, side):
-        """P(we win stone s) as the scratch table stands, our cards' tables `side`."""
+    def odds(self, s, side, proofs=True):
+        """P(we win stone s) as the scratch table stands, our tables `side` (proofs: asked)."""
         t = self.t
         own = t.owner[s]
         me = self.me
         if own:
             return _ONE if own == me + 1 else 0
         self.units += 1
-        if self.holds(s, me):
+        if proofs and self.holds(s, me):
             return _ONE
-        if self.holds(s, me ^ 1):
+        if proofs and self.holds(s, me ^ 1):
             return 0
         opc = self.opc[s]
         if opc is None:

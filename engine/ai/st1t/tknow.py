@@ -35,6 +35,7 @@ class TSide:
         self.colp = array("H", bytes(60))  # P(at least m cards of colour c): c * 5 + m
         self.colsum = array("H", bytes(60))  # expected total of the best m of colour c (x ONE)
         self.topsum = array("H", bytes(10))  # expected total of the best m cards (x ONE)
+        self.memo = {}  # the formation lists of a side of no or one clan card (tjudge)
 
     def copy_from(self, other, drop):
         """avail of `other` without card `drop` (-1: none), tables rebuilt."""
@@ -48,6 +49,7 @@ class TSide:
 
     def build(self):
         av = self.avail
+        self.memo.clear()
         for s in range(9):
             self.anyp[s] = _at_least(av, s, 9, 6, self.kind, s * _W)
         for col in range(6):

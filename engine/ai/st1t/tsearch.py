@@ -74,10 +74,18 @@ def decide(v, moves, srch, b):
     j.units = 0
     if v.phase == _PH_DRAW:
         return draw_choice(v, b)  # counts the hand's playable cards: no table needed
+    if not b.full and v.phase == _PH_ACTION:
+        from engine.ai.st1t.tmed import step
+
+        return step(v, moves, b)
     known = v.opp_known
     j.setup(v, me, v.hand_of(me), v.opp_hand - v.opp_tactics, known)
     if v.phase == _PH_ACTION:
         return _step(v, moves, j, b)
+    if not b.full:
+        from engine.ai.st1t.tmed import play
+
+        return play(v, moves, srch, b)
     return _play(v, moves, srch, j, b)
 
 
