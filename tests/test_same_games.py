@@ -36,6 +36,13 @@ EXPECTED = {
     # Easy's and Medium's games are the same (checked on 100 more games, both variants).
     "ai_st2": "fc236cfa78819a5f4225031946abffd214683a7b91a76446898931d021447650",
     "ai_st2_tactic": "d4c7794215552924a90bdbd3e85237807a3ac7082c145ad8ee2bd9096879ce7b",
+    # Hard and Expert alone in the three other rulesets (Hard-Hard games, Expert's moves in
+    # the first of them): computed at 7973e2c, the same after branch med1 (the first game's
+    # tactic Medium made cheaper) and at med2's 5772b27 (the second game's Medium), whose
+    # shared-code speed-ups had to leave Hard's and Expert's moves as they were.
+    "strong_st1_tactic": "d4509413fbd3ce64b7a078da110655e300c40e6bd6a20f902d5cb04ec050d4dd",
+    "strong_st2": "bc807b5bf337106e5f9bcc7ae706cc80cb703841e68eb14ef3245c853cee2333",
+    "strong_st2_tactic": "fa7367f8d7c5e9f4933a4386c2f38a2061ce212bf762c68480fbf340a677d390",
 }
 
 # The headless session: a new game from the title, then turns of "take a card, play it on a
@@ -116,6 +123,44 @@ def _ai_games_hash(game, variant):
             h.update(" ".join(map(str, moves)).encode())
             h.update(of(st).position_text(st).encode())
             seed += 1
+    return h.hexdigest()
+
+
+def _strong_hash(game, variant):
+    """Hard and Expert alone (their moves must not change when a weaker level's do): every
+    move of two Hard-against-Hard games (seats or roles alternated) and, every fifth
+    decision of the card step of the first of them, the move Expert would make there."""
+    from engine.ai import EXPERT, HARD, choose
+    from engine.ai.bench import Player, play, play2
+    from engine.games import of
+
+    h = hashlib.sha256()
+    for i in range(2):
+        seed = 500 + i
+        moves = []
+        orig = Player.move
+        k = [0]
+
+        def move(self, view, _o=orig, _m=moves, _k=k, _first=i == 0):
+            mv = _o(self, view)
+            _m.append(mv)
+            if _first and view.phase == of(view).PH_PLAY:
+                if _k[0] % 5 == 0:
+                    _m.append(-choose(view, Rng(_k[0]), EXPERT) - 1)
+                _k[0] += 1
+            return mv
+
+        Player.move = move
+        try:
+            if game == 2:
+                st, a_won = play2(seed, HARD, HARD, i & 1, [[], []], variant)
+            else:
+                st, a_won = play(seed, st1.T2016 if i == 0 else st1.T1999, HARD, HARD, i & 1, [[], []], variant)
+        finally:
+            Player.move = orig
+        h.update(("%d %r\n" % (seed, a_won)).encode())
+        h.update(" ".join(map(str, moves)).encode())
+        h.update(of(st).position_text(st).encode())
     return h.hexdigest()
 
 
@@ -269,6 +314,9 @@ PARTS = {
     "ai_st1_tactic": lambda: _ai_games_hash(1, 1),
     "ai_st2": lambda: _ai_games_hash(2, 0),
     "ai_st2_tactic": lambda: _ai_games_hash(2, 1),
+    "strong_st1_tactic": lambda: _strong_hash(1, 1),
+    "strong_st2": lambda: _strong_hash(2, 0),
+    "strong_st2_tactic": lambda: _strong_hash(2, 1),
 }
 
 
@@ -294,6 +342,12 @@ def test_selfplay_st2_unchanged():
 
 def test_the_other_rulesets_ai_games_unchanged():
     for part in ("ai_st1_tactic", "ai_st2", "ai_st2_tactic"):
+        assert PARTS[part]() == EXPECTED[part], part
+
+
+def test_hard_and_expert_unchanged():
+    """Hard's and Expert's moves in the other rulesets, apart from the weaker levels' games."""
+    for part in ("strong_st1_tactic", "strong_st2", "strong_st2_tactic"):
         assert PARTS[part]() == EXPECTED[part], part
 
 
