@@ -20,6 +20,7 @@ except ImportError:
         return x
 
 
+from engine.ai.st2.easy import fit
 from engine.ai.st2.know import ONE, Side, cands, pwin
 from engine.st2.cards import NSIEGE, NTILES, WALL
 from engine.st2.game import KIND_PLAY, kind
@@ -363,6 +364,20 @@ class Judge:
         tw = self.tw
         last = -1
         side = self.mine
+        if not full:
+            # Medium: on each tile only the two cards that fit it best by Easy's fit (ties
+            # too) are scored, in pv[tile] the second best fit.
+            for j in range(NTILES):
+                pc[j] = pv[j] = -1
+            for i in range(len(moves)):
+                if kind(moves[i]) == KIND_PLAY:
+                    c, s = decode_play(moves[i])
+                    f = out[i] = fit(self, me, c, s)
+                    if f > pc[s]:
+                        pv[s] = pc[s]
+                        pc[s] = f
+                    elif f > pv[s]:
+                        pv[s] = f
         for i in range(len(moves)):
             mv = moves[i]
             if kind(mv) != KIND_PLAY:
@@ -370,6 +385,10 @@ class Judge:
                 pt[i] = -1
                 continue
             c, s = decode_play(mv)
+            if not full and out[i] < pv[s]:
+                out[i] = -WIN
+                pt[i] = -1
+                continue
             if c != last:
                 last = c
                 for j in range(NTILES):
