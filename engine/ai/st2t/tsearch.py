@@ -55,6 +55,7 @@ class TSearch:
         self.sh = Shim()
         self.j.shim = self.sh
         self.j.real = None  # the table's real board (elite troops' ids), for the steps
+        self.j.med = False  # Medium's decision (decide): a cheaper tactic value model
         self.best = -1
 
 
@@ -110,7 +111,8 @@ def tactic_value(v, j, c, ts):
         sh.ndeck += 2
         j.setup(sh, v.me, siege_hand(v, v.me), v.opp_hand - v.opp_tac)
         val = j.mine_value(j.tile_odds(j.mine, j.p0))
-        setup(v, ts)
+        if not j.med:  # Medium: not set up again (only an Exchange after it reads p0)
+            setup(v, ts)
     else:
         val = j.mine_value(j.p0) - _EXCH
     return val, encode(KIND_PLAY, c)
@@ -119,6 +121,7 @@ def tactic_value(v, j, c, ts):
 def decide(v, moves, ts, b):
     """A move of the card step, the draw or an action's step (see engine.ai.st2t.choose)."""
     ts.j.blk = b.full and v.me != ATTACKER  # as score_all sets it: not the last decision's
+    ts.j.med = not b.full
     ph = v.phase
     if ph == _PH_DRAW:
         return draw(v, b)

@@ -194,7 +194,7 @@ def redeployment(j, only=-1):
     """Move one of our cards to another tile with room, or discard it: the three removals
     that cost least, each discarded or moved to every such tile (only: that card)."""
     me = j.me
-    top = [_NONE, _NONE, _NONE]
+    top = [_NONE] if j.med else [_NONE, _NONE, _NONE]  # Medium: the one that costs least
     for s in range(NTILES):
         i = s * 2 + me
         for x in range(j.cnt[i]):
@@ -206,7 +206,7 @@ def redeployment(j, only=-1):
             _drop(j, s, x, c2, d)
             v = value_with(j, s, q)
             e = (v, c, s * _SLOTS + x, q)
-            for y in range(3):
+            for y in range(len(top)):
                 if v > top[y][0]:
                     top.insert(y, e)
                     top.pop()
