@@ -198,10 +198,13 @@ def cands(side, cards, k, n, kd, out):
                     if p:
                         out.append((256 | (n * a + tri)) << 11 | p)
                     continue
-                # An empty side (the first turns' many tiles): the same product, faster.
-                p = av[b + a]
-                for s in range(b + a + 1, b + a + n):
-                    p = (p * av[s]) >> 10
+                # An empty side (the first turns' many tiles): the same product, unrolled.
+                s = b + a
+                p = (av[s] * av[s + 1]) >> 10
+                if n > 2:
+                    p = (p * av[s + 2]) >> 10
+                    if n > 3:
+                        p = (p * av[s + 3]) >> 10
                 if p > (bx & _PMASK):
                     bx = (256 | (n * a + tri)) << 11 | p
                 if a >= 9 - n and p > (bh & _PMASK):
