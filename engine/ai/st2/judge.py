@@ -366,7 +366,8 @@ class Judge:
         side = self.mine
         if not full:
             # Medium: on each tile only the two cards that fit it best by Easy's fit (ties
-            # too) are scored, in pv[tile] the second best fit.
+            # too) are scored, on an empty side of ours the best one (a fit there is only the
+            # card's strength); pc[tile] holds the best fit, pv[tile] the second.
             for j in range(NTILES):
                 pc[j] = pv[j] = -1
             for i in range(len(moves)):
@@ -385,7 +386,7 @@ class Judge:
                 pt[i] = -1
                 continue
             c, s = decode_play(mv)
-            if not full and out[i] < pv[s]:
+            if not full and out[i] < (pv[s] if self.cnt[s * 2 + me] else pc[s]):
                 out[i] = -WIN
                 pt[i] = -1
                 continue
