@@ -20,7 +20,6 @@ except ImportError:
         return x
 
 
-from engine.ai.st2.easy import fit
 from engine.ai.st2.know import ONE, Side, cands, pwin
 from engine.st2.cards import NSIEGE, NTILES, WALL
 from engine.st2.game import KIND_PLAY, kind
@@ -364,21 +363,6 @@ class Judge:
         tw = self.tw
         last = -1
         side = self.mine
-        if not full:
-            # Medium: on each tile only the two cards that fit it best by Easy's fit (ties
-            # too) are scored, on an empty side of ours the best one (a fit there is only the
-            # card's strength); pc[tile] holds the best fit, pv[tile] the second.
-            for j in range(NTILES):
-                pc[j] = pv[j] = -1
-            for i in range(len(moves)):
-                if kind(moves[i]) == KIND_PLAY:
-                    c, s = decode_play(moves[i])
-                    f = out[i] = fit(self, me, c, s)
-                    if f > pc[s]:
-                        pv[s] = pc[s]
-                        pc[s] = f
-                    elif f > pv[s]:
-                        pv[s] = f
         for i in range(len(moves)):
             mv = moves[i]
             if kind(mv) != KIND_PLAY:
@@ -386,10 +370,6 @@ class Judge:
                 pt[i] = -1
                 continue
             c, s = decode_play(mv)
-            if not full and out[i] < (pv[s] if self.cnt[s * 2 + me] else pc[s]):
-                out[i] = -WIN
-                pt[i] = -1
-                continue
             if c != last:
                 last = c
                 for j in range(NTILES):
