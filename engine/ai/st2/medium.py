@@ -8,9 +8,11 @@ from engine.st2.cards import NTILES
 from engine.st2.game import DONE, KIND_PLAY, kind
 from engine.st2.moves import decode_play
 
+_moves = []  # the copy, reused
+
 
 def cut(j, moves, fits):
-    """A copy of moves where the card plays the Judge j (set up) is not to score are DONE
+    """A copy of moves (the same list every time) where the card plays the Judge j (set up) is not to score are DONE
     (not a card play: the Judge leaves it out): on each tile the two cards that fit it best
     by Easy's fit (ties too) are kept, on a tile where our side is empty the best one (a fit
     there is only the card's strength). fits: a buffer as long as moves."""
@@ -29,7 +31,9 @@ def cut(j, moves, fits):
                 top[s] = f
             elif f > sec[s]:
                 sec[s] = f
-    out = list(moves)
+    out = _moves
+    del out[:]
+    out.extend(moves)
     for i in range(n):
         if kind(moves[i]) == KIND_PLAY:
             s = decode_play(moves[i])[1]
