@@ -4,28 +4,37 @@ games on the device never compile it.
 """
 
 from engine.ai.st2.easy import fit
-from engine.st2.cards import NTILES
-from engine.st2.game import DONE, KIND_PLAY, kind
-from engine.st2.moves import decode_play
+from engine.st2.cards import K_LOW, NTILES, WALL
+from engine.st2.moves import DECLARE, DONE
 
 _moves = []  # the copy, reused
 
 
 def cut(j, moves, fits):
-    """A copy of moves (the same list every time) where the card plays the Judge j (set up) is not to score are DONE
-    (not a card play: the Judge leaves it out): on each tile the two cards that fit it best
-    by Easy's fit (ties too) are kept, on a tile where our side is empty the best one (a fit
-    there is only the card's strength). fits: a buffer as long as moves."""
+    """A copy of moves (the same list every time) where the card plays the Judge j (set up) is
+    not to score are DONE (not a card play: the Judge leaves it out): on each tile the two
+    cards that fit it best by Easy's fit (ties too) are kept, on a tile where our side is
+    empty the best one (a fit there is only the card's strength, as easy.fit gives it: the
+    call saved). fits: a buffer as long as moves. A card play is a move below DECLARE (the
+    tactic cards' plays are not in moves)."""
     me = j.me
+    cnt = j.cnt
     top = j.pc  # the best fit per tile
     sec = j.pv  # the second best
     for s in range(NTILES):
         top[s] = sec[s] = -1
     n = len(moves)
     for i in range(n):
-        if kind(moves[i]) == KIND_PLAY:
-            c, s = decode_play(moves[i])
-            f = fits[i] = fit(j, me, c, s)
+        mv = moves[i]
+        if mv < DECLARE:
+            s = mv % 7
+            if cnt[s * 2 + me]:
+                f = fit(j, me, mv // 7, s)
+            elif WALL[s * 2 + j.side[s]] & 15 == K_LOW:
+                f = 19 - mv // 7 % 12
+            else:
+                f = 8 + mv // 7 % 12
+            fits[i] = f
             if f > top[s]:
                 sec[s] = top[s]
                 top[s] = f
@@ -35,8 +44,9 @@ def cut(j, moves, fits):
     del out[:]
     out.extend(moves)
     for i in range(n):
-        if kind(moves[i]) == KIND_PLAY:
-            s = decode_play(moves[i])[1]
-            if fits[i] < (sec[s] if j.cnt[s * 2 + me] else top[s]):
+        mv = moves[i]
+        if mv < DECLARE:
+            s = mv % 7
+            if fits[i] < (sec[s] if cnt[s * 2 + me] else top[s]):
                 out[i] = DONE
     return out
