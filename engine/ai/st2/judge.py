@@ -22,8 +22,7 @@ except ImportError:
 
 from engine.ai.st2.know import ONE, Side, cands, pwin
 from engine.st2.cards import NSIEGE, NTILES, WALL
-from engine.st2.game import KIND_PLAY, kind
-from engine.st2.moves import ATTACKER, SLOTS, decode_play
+from engine.st2.moves import ATTACKER, DECLARE, SLOTS, decode_play
 from engine.st2.prove import beat, score
 
 _HALF = const(512)
@@ -365,7 +364,7 @@ class Judge:
         side = self.mine
         for i in range(len(moves)):
             mv = moves[i]
-            if kind(mv) != KIND_PLAY:
+            if mv >= DECLARE:  # not a card play
                 out[i] = -WIN
                 pt[i] = -1
                 continue
