@@ -15,7 +15,8 @@ def cut(j, moves, fits):
     not to score are DONE (not a card play: the Judge leaves it out): on each tile the two
     cards that fit it best by Easy's fit (ties too) are kept, on a tile where our side is
     empty the best one (a fit there is only the card's strength, as easy.fit gives it: the
-    call saved). fits: a buffer as long as moves. A card play is a move below DECLARE (the
+    call saved). In the tactic variant (Judge.med, engine.ai.st2t.tsearch) only the first
+    play of the best fit on each tile is kept. fits: a buffer as long as moves. A card play is a move below DECLARE (the
     tactic cards' plays are not in moves)."""
     me = j.me
     cnt = j.cnt
@@ -43,10 +44,16 @@ def cut(j, moves, fits):
     out = _moves
     del out[:]
     out.extend(moves)
+    one = getattr(j, "med", False)  # the tactic variant's Judge (tsearch): one play a tile
     for i in range(n):
         mv = moves[i]
         if mv < DECLARE:
             s = mv % 7
-            if fits[i] < (sec[s] if cnt[s * 2 + me] else top[s]):
+            if one:
+                if fits[i] < top[s] or sec[s] == -2:
+                    out[i] = DONE
+                else:
+                    sec[s] = -2  # this tile's play is kept
+            elif fits[i] < (sec[s] if cnt[s * 2 + me] else top[s]):
                 out[i] = DONE
     return out

@@ -99,10 +99,10 @@ def desertion(j, only=-1):
 
 def treason(j, only=-1):
     """Take one of the opponent's cards to a tile with room on our side: the two removals
-    that help us most (Medium: one), each put on every such tile (only: that card)."""
+    that help us most, each put on every such tile (only: that card)."""
     op = j.me ^ 1
     me = j.me
-    top = [_NONE] if j.med else [_NONE, _NONE]  # Medium: the one removal that helps most
+    top = [_NONE, _NONE]
     for s in range(NTILES):
         i = s * 2 + op
         for x in range(j.cnt[i]):
@@ -110,10 +110,10 @@ def treason(j, only=-1):
             if only >= 0 and c != only:
                 continue
             v = value_with(j, s, _without_opp(j, s, x))
-            if v > top[-1][0]:
-                top[-1] = (v, c, s * _SLOTS + x)
+            if v > top[1][0]:
+                top[1] = (v, c, s * _SLOTS + x)
                 if v > top[0][0]:
-                    top[0], top[-1] = top[-1], top[0]
+                    top[0], top[1] = top[1], top[0]
     best = _NONE
     for _v0, c, sx in top:
         if c < 0:
@@ -192,10 +192,9 @@ def _drop(j, s, x, c, d):
 
 def redeployment(j, only=-1):
     """Move one of our cards to another tile with room, or discard it: the three removals
-    that cost least (Medium: one), each discarded or moved to every such tile (only: that
-    card)."""
+    that cost least, each discarded or moved to every such tile (only: that card)."""
     me = j.me
-    top = [_NONE] if j.med else [_NONE, _NONE, _NONE]  # Medium: the one that costs least
+    top = [_NONE, _NONE, _NONE]
     for s in range(NTILES):
         i = s * 2 + me
         for x in range(j.cnt[i]):
@@ -207,7 +206,7 @@ def redeployment(j, only=-1):
             _drop(j, s, x, c2, d)
             v = value_with(j, s, q)
             e = (v, c, s * _SLOTS + x, q)
-            for y in range(len(top)):
+            for y in range(3):
                 if v > top[y][0]:
                     top.insert(y, e)
                     top.pop()
