@@ -1,6 +1,7 @@
 """Medium's tactic value model (engine.ai.st2t.tsearch, Judge.med): engine.ai.st2t.tvalue's on
-fewer tiles. A card is taken away (the opponent's: Desertion, Treason; ours: Redeployment) or
-an emptied tile valued (Explosion) only on the two tiles where our chance is lowest; a card is
+fewer tiles. A card is taken away (the opponent's strongest: Desertion, Treason; our weakest:
+Redeployment; the other way round on a lowest-sum tile) or an emptied tile valued (Explosion)
+only on the two tiles where our chance is lowest; a card is
 put (an elite troop, Treason's, Redeployment's) only on the two tiles with room where it fits
 best by Easy's fit; Recruitment's discarded card only the one that fits a tile best, Support's
 value a guess (support). Imported only for Medium, so Hard's games on the device never compile it.
@@ -29,7 +30,7 @@ from engine.ai.st2t.tvalue import (  # noqa: F401 - card_worth: tvalue's own
     card_worth,
     value_with,
 )
-from engine.st2.cards import NTILES, WALL
+from engine.st2.cards import K_LOW, NTILES, WALL
 
 _FIRST = const(60)
 _SLOTS = const(4)
@@ -71,6 +72,24 @@ def _fits(j, c, e=-1, skip=-1):
     return (1 << b1 if b1 >= 0 else 0) | (1 << b2 if b2 >= 0 else 0)
 
 
+def _pick(j, s, p, weak):
+    """The slot of player p's card at tile s that counts most there (weak: least): the
+    strongest (weakest), the other way round on a lowest-sum tile (the first of equals)."""
+    i = s * 2 + p
+    o = i * _SLOTS
+    up = (WALL[s * 2 + j.side[s]] & 15 == K_LOW) == weak
+    bx = 0
+    bv = -1
+    for x in range(j.cnt[i]):
+        v = j.board[o + x] % 12  # a stand-in's strength for an elite troop
+        if not up:
+            v = 11 - v
+        if v > bv:
+            bv = v
+            bx = x
+    return bx
+
+
 def elite(j, e):
     """An elite troop e at the two tiles where it fits best."""
     best = _NONE
@@ -87,8 +106,8 @@ def elite(j, e):
 
 
 def _removal(j, only):
-    """The opponent's card (only: that card, anywhere) on our two worst tiles whose removal
-    helps us most: (value, card, s * _SLOTS + slot)."""
+    """Of the opponent's strongest card on each of our two worst tiles (only: that card,
+    anywhere) the one whose removal helps us most: (value, card, s * _SLOTS + slot)."""
     op = j.me ^ 1
     m = _worst(j, op) if only < 0 else 127
     best = _NONE
@@ -96,9 +115,10 @@ def _removal(j, only):
         if not m >> s & 1:
             continue
         i = s * 2 + op
+        y = _pick(j, s, op, False) if only < 0 else -1
         for x in range(j.cnt[i]):
             c = j.real[i * _SLOTS + x]
-            if only >= 0 and c != only:
+            if (only >= 0 and c != only) or (y >= 0 and x != y):
                 continue
             v = value_with(j, s, _without_opp(j, s, x))
             if v > best[0]:
@@ -167,8 +187,8 @@ def explosion(j):
 
 
 def redeployment(j, only=-1):
-    """Move our card on our two worst tiles whose removal costs least (only: that card,
-    anywhere) to the two tiles where it fits best, or discard it."""
+    """Move our weakest card on one of our two worst tiles (the one whose removal costs
+    least; only: that card, anywhere) to the two tiles where it fits best, or discard it."""
     me = j.me
     m = _worst(j, me) if only < 0 else 127
     top = _NONE
@@ -177,9 +197,10 @@ def redeployment(j, only=-1):
         if not m >> s & 1:
             continue
         i = s * 2 + me
+        y = _pick(j, s, me, True) if only < 0 else -1
         for x in range(j.cnt[i]):
             c = j.real[i * _SLOTS + x]
-            if only >= 0 and c != only:
+            if (only >= 0 and c != only) or (y >= 0 and x != y):
                 continue
             c2, d = _lift(j, s, x)
             qx = j.to_att(j.mwin(j.mine, s, -1, j.opc[s]))
