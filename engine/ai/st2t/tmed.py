@@ -107,10 +107,13 @@ def elite(j, e):
 
 def _removal(j, only):
     """Of the opponent's strongest card on each of our two worst tiles (only: that card,
-    anywhere) the one whose removal helps us most: (value, card, s * _SLOTS + slot)."""
+    anywhere) the one whose removal helps us most: (value, card, s * _SLOTS + slot, the
+    tile's chance without it, whether j.ol still holds the opponent's list without it)."""
     op = j.me ^ 1
     m = _worst(j, op) if only < 0 else 127
     best = _NONE
+    q0 = 0
+    last = False
     for s in range(NTILES):
         if not m >> s & 1:
             continue
@@ -120,28 +123,32 @@ def _removal(j, only):
             c = j.real[i * _SLOTS + x]
             if (only >= 0 and c != only) or (y >= 0 and x != y):
                 continue
-            v = value_with(j, s, _without_opp(j, s, x))
-            if v > best[0]:
+            q = _without_opp(j, s, x)
+            v = value_with(j, s, q)
+            last = v > best[0]
+            if last:
                 best = (v, c, s * _SLOTS + x)
-    return best
+                q0 = q
+    return best[0], best[1], best[2], q0, last
 
 
 def desertion(j, only=-1):
     """Discard one of the opponent's cards on our two worst tiles (only: that card)."""
-    v, c, sx = _removal(j, only)
+    v, c, sx, _q, _l = _removal(j, only)
     return (v, c, sx // _SLOTS) if c >= 0 else _NONE
 
 
 def treason(j, only=-1):
     """Take the opponent's card whose removal helps most (as desertion) to its own tile or
     to the two tiles where it fits best."""
-    v0, c, sx = _removal(j, only)
+    v0, c, sx, q0, last = _removal(j, only)
     if c < 0:
         return _NONE
     op = j.me ^ 1
     s = sx // _SLOTS
     x = sx % _SLOTS
-    q0 = _without_opp(j, s, x)  # the opponent's list without it is in j.ol
+    if not last:
+        q0 = _without_opp(j, s, x)  # the opponent's list without it: in j.ol
     sub = j.board[(s * 2 + op) * _SLOTS + x]  # a stand-in if an elite troop
     best = _NONE
     if _room(j, s, j.me):
