@@ -22,7 +22,8 @@ except ImportError:
 
 from engine.ai.st2.know import ONE, Side, cands, pwin
 from engine.st2.cards import NSIEGE, NTILES, WALL
-from engine.st2.moves import ATTACKER, DECLARE, SLOTS, decode_play
+from engine.st2.game import KIND_PLAY, kind
+from engine.st2.moves import ATTACKER, SLOTS, decode_play
 from engine.st2.prove import beat, score
 
 _HALF = const(512)
@@ -364,7 +365,7 @@ class Judge:
         side = self.mine
         for i in range(len(moves)):
             mv = moves[i]
-            if mv >= DECLARE:  # not a card play
+            if kind(mv) != KIND_PLAY:
                 out[i] = -WIN
                 pt[i] = -1
                 continue

@@ -12,8 +12,8 @@ from array import array
 from engine.ai.st2.judge import OILW, RETREAT, WIN, Judge
 from engine.ai.st2.know import ONE
 from engine.st2.cards import NTILES, WALL
-from engine.st2.game import KIND_CAULDRON, KIND_DECLARE, KIND_RETREAT, decode, encode, kind
-from engine.st2.moves import ATTACKER, DECLARE, PH_DECLARE, SLOTS, decode_play
+from engine.st2.game import KIND_CAULDRON, KIND_DECLARE, KIND_PLAY, KIND_RETREAT, decode, encode, kind
+from engine.st2.moves import ATTACKER, PH_DECLARE, SLOTS, decode_play
 
 
 class Search:
@@ -36,7 +36,7 @@ def best_index(moves, scores, n):
     b = -1
     bv = 0
     for i in range(n):
-        if moves[i] < DECLARE and (b < 0 or scores[i] > bv):  # a card play
+        if kind(moves[i]) == KIND_PLAY and (b < 0 or scores[i] > bv):
             b = i
             bv = scores[i]
     return b

@@ -22,7 +22,7 @@ from engine.ai.st2.search import hard_move
 from engine.ai.st2t import tvalue
 from engine.ai.st2t.tshim import siege_hand, tactic_in_hand
 from engine.st2.game import KIND_CAULDRON, KIND_DRAW, KIND_PLAY, KIND_RETREAT, KIND_STEP, encode, kind
-from engine.st2.moves import ATTACKER, DECLARE, PASS, encode_play
+from engine.st2.moves import ATTACKER, PASS, decode_play, encode_play
 
 _PH_DRAW = const(3)
 _PH_ACTION = const(4)
@@ -139,7 +139,7 @@ def decide(v, moves, ts, b):
     if ph >= _PH_ACTION:
         return step(v, setup(v, ts), moves)
     me = v.me
-    sm = [mv for mv in moves if mv >= DECLARE or mv < _FIRST * 7]  # no tactic card plays
+    sm = [mv for mv in moves if kind(mv) != KIND_PLAY or decode_play(mv)[0] < _FIRST]
     ts.sh.load(v)
     ts.j.real = v.board
     mv, bi = hard_move(ts.sh, me, siege_hand(v, me), v.opp_hand - v.opp_tac, ts.s, b, sm)
