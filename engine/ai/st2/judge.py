@@ -55,6 +55,8 @@ class Judge:
         self.buf = [0] * 8
         self.gf = [0] * NTILES  # per undamaged tile: the damaged side's chance x FRESH
         self.opc = [[] for _ in range(NTILES)]
+        self.tw = bytearray(NTILES)  # s - x: tile x < s is like s, both sides empty (-> tables)
+        self.qs = [0] * NTILES  # the chance of each tile after the card being scored
         self.cl = []
         self.ol = []
         self.ol2 = []  # the Attacker's list at a tile after a cauldron (engine.ai.st2.search)
@@ -151,13 +153,17 @@ class Judge:
         self.mine.build()
         self.theirs.build()
         op = self.me ^ 1
+        cnt = self.cnt
         for s in range(NTILES):
             lst = self.opc[s]
             w = WALL[s * 2 + self.side[s]]
+            self.tw[s] = 0
             for x in range(s):  # an empty side of a tile like an earlier one: the same list
-                if not self.cnt[s * 2 + op] and not self.cnt[x * 2 + op] and WALL[x * 2 + self.side[x]] == w:
+                if not cnt[s * 2 + op] and not cnt[x * 2 + op] and WALL[x * 2 + self.side[x]] == w:
                     del lst[:]
                     lst.extend(self.opc[x])
+                    if not cnt[s * 2 + self.me] and not cnt[x * 2 + self.me]:
+                        self.tw[s] = s - x  # the same chance, and the same after any card
                     break
             else:
                 self.opp_cands(s, op, -1, lst)
@@ -282,7 +288,8 @@ class Judge:
     def tile_odds(self, side, p):
         """p[s] = P(the Attacker wins tile s) with our tables `side` (our side as it is)."""
         for s in range(NTILES):
-            p[s] = self.to_att(self.mwin(side, s, -1, self.opc[s]))
+            d = self.tw[s]
+            p[s] = p[s - d] if d else self.to_att(self.mwin(side, s, -1, self.opc[s]))
         return p
 
     def _fresh(self, s):
@@ -352,6 +359,8 @@ class Judge:
         pc = self.pc
         pv = self.pv
         tmp = self.tmp
+        qs = self.qs
+        tw = self.tw
         last = -1
         side = self.mine
         for i in range(len(moves)):
@@ -363,6 +372,8 @@ class Judge:
             c, s = decode_play(mv)
             if c != last:
                 last = c
+                for j in range(NTILES):
+                    qs[j] = -1
                 if self.tick is not None:
                     self.tick()
                 if full:
@@ -376,9 +387,15 @@ class Judge:
                     for j in range(NTILES):
                         if self.cnt[j * 2 + me] >= WALL[j * 2 + self.side[j]] >> 4:
                             pc[j] = p0[j]
+                        elif tw[j]:
+                            pc[j] = pc[j - tw[j]]
                         else:
                             pc[j] = self.to_att(self.mwin(side, j, -1, self.opc[j]))
-            q = self.play_odds(side, c, s)
+            d = tw[s]
+            q = qs[s - d] if d else -1
+            if q < 0:
+                q = self.play_odds(side, c, s)
+            qs[s] = q
             if q > ONE:
                 out[i] = WIN
                 pt[i] = ONE

@@ -190,20 +190,25 @@ def cands(side, cards, k, n, kd, out):
         for cc in range(c0, c1):
             b = cc * 12
             for a in range(a0, a1 + 1):
-                p = ONE
-                for s in range(a, a + n):
-                    if not (mask >> s) & 1:
-                        p = (p * av[b + s]) >> 10
-                        if not p:
-                            break
-                if p:
-                    x = (256 | (n * a + tri)) << 11 | p
-                    if k:
-                        out.append(x)
-                    elif p > (bx & _PMASK):
-                        bx = x
-                    if not k and a >= 9 - n and p > (bh & _PMASK):
-                        bh = x
+                if k:
+                    p = ONE
+                    for s in range(a, a + n):
+                        if not (mask >> s) & 1:
+                            p = (p * av[b + s]) >> 10
+                    if p:
+                        out.append((256 | (n * a + tri)) << 11 | p)
+                    continue
+                # An empty side (the first turns' many tiles): the same product, unrolled.
+                s = b + a
+                p = (av[s] * av[s + 1]) >> 10
+                if n > 2:
+                    p = (p * av[s + 2]) >> 10
+                    if n > 3:
+                        p = (p * av[s + 3]) >> 10
+                if p > (bx & _PMASK):
+                    bx = (256 | (n * a + tri)) << 11 | p
+                if a >= 9 - n and p > (bh & _PMASK):
+                    bh = (256 | (n * a + tri)) << 11 | p
         _keep(out, bx, bh)
     if (kd == K_ALL or kd == K_SAME) and st != -2:  # same strength
         kind = side.kind

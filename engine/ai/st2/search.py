@@ -53,7 +53,12 @@ def score_all(t, me, hand, opp_hand, srch, b, moves):
     if n > len(srch.scores):
         srch.scores = array("i", bytes(4 * n))
         srch.pt = array("i", bytes(4 * n))
-    j.score_plays(moves, srch.scores, srch.pt, b.full)
+    sm = moves
+    if not b.full:
+        from engine.ai.st2.medium import cut
+
+        sm = cut(j, moves, srch.scores)
+    j.score_plays(sm, srch.scores, srch.pt, b.full)
     return best_index(moves, srch.scores, n)
 
 

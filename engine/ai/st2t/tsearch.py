@@ -55,6 +55,7 @@ class TSearch:
         self.sh = Shim()
         self.j.shim = self.sh
         self.j.real = None  # the table's real board (elite troops' ids), for the steps
+        self.j.med = False  # Medium's decision (decide): a cheaper tactic value model
         self.best = -1
 
 
@@ -86,26 +87,38 @@ def draw(v, b):
     return _DS
 
 
+def _model(j):
+    """The tactic value model: tvalue, or Medium's engine.ai.st2t.tmed (on fewer tiles)."""
+    if j.med:
+        from engine.ai.st2t import tmed
+
+        return tmed
+    return tvalue
+
+
 def tactic_value(v, j, c, ts):
     """(value, move) of playing tactic card c now (elite troops: at their best tile)."""
+    tv = _model(j)
     if c < _ACTIONS:
-        r = tvalue.elite(j, c)
+        r = tv.elite(j, c)
         return r[0], (encode_play(c, r[2]) if r[2] >= 0 else -1)
     if not v.playable(c, v.me):
         return -WIN * 2, -1
     if c == _DESERTION:
-        val = tvalue.desertion(j)[0]
+        val = tv.desertion(j)[0]
     elif c == _TREASON:
-        val = tvalue.treason(j)[0]
+        val = tv.treason(j)[0]
     elif c == _EXPLOSION:
-        val = tvalue.explosion(j)[0]
+        val = tv.explosion(j)[0]
     elif c == _REDEPLOYMENT:
-        val = tvalue.redeployment(j)[0]
+        val = tv.redeployment(j)[0]
     elif c == _RECRUITMENT:
-        val = tvalue.recruitment(j, v.discard(_ACTIONS), fit)[0]
+        val = tv.recruitment(j, v.discard(_ACTIONS), fit)[0]
     elif c == _SUPPORT:
         if v.me:
             return -WIN * 2, -1  # two more siege cards: more turns for the Attacker
+        if j.med:
+            return tv.support(j, v.ndeck), encode(KIND_PLAY, c)
         sh = ts.sh
         sh.ndeck += 2
         j.setup(sh, v.me, siege_hand(v, v.me), v.opp_hand - v.opp_tac)
@@ -119,6 +132,7 @@ def tactic_value(v, j, c, ts):
 def decide(v, moves, ts, b):
     """A move of the card step, the draw or an action's step (see engine.ai.st2t.choose)."""
     ts.j.blk = b.full and v.me != ATTACKER  # as score_all sets it: not the last decision's
+    ts.j.med = not b.full
     ph = v.phase
     if ph == _PH_DRAW:
         return draw(v, b)
@@ -173,19 +187,20 @@ def step(v, j, moves):
     a = v.act
     n = v.nstep
     mv = -1
+    tv = _model(j)
     if a == _EXPLOSION:
-        mv = _tile(tvalue.explosion(j)[2])
+        mv = _tile(tv.explosion(j)[2])
     elif a == _DESERTION:
-        mv = _card(tvalue.desertion(j)[1])
+        mv = _card(tv.desertion(j)[1])
     elif a == _TREASON:
-        r = tvalue.treason(j) if n == 0 else tvalue.treason(j, v.pick[0])
+        r = tv.treason(j) if n == 0 else tv.treason(j, v.pick[0])
         mv = _card(r[1]) if n == 0 else _tile(r[2])
     elif a == _REDEPLOYMENT:
-        r = tvalue.redeployment(j) if n == 0 else tvalue.redeployment(j, v.pick[0])
+        r = tv.redeployment(j) if n == 0 else tv.redeployment(j, v.pick[0])
         mv = _card(r[1]) if n == 0 else _tile(r[2])  # tile 7: the discard
     elif a == _RECRUITMENT:
         d = v.discard(_ACTIONS)
-        r = tvalue.recruitment(j, d, fit) if n == 0 else tvalue.recruitment(j, d, fit, v.pick[0])
+        r = tv.recruitment(j, d, fit) if n == 0 else tv.recruitment(j, d, fit, v.pick[0])
         mv = _card(r[1]) if n == 0 else _tile(r[2])
     elif a == _SUPPORT:
         mv = _card(_support_pick(v, n))

@@ -140,16 +140,23 @@ def explosion(j):
     op = j.me ^ 1
     cnt = j.cnt
     done = j.done
+    got = {}  # an emptied tile's chance depends on its wall side only: one per side
+    for s in range(NTILES):
+        if not cnt[s * 2] and not cnt[s * 2 + 1]:
+            got[WALL[s * 2 + j.side[s]]] = j.p0[s]
     for s in range(NTILES):
         i = s * 2
         if not cnt[i] and not cnt[i + 1]:
             continue
-        k0, k1, d0, d1 = cnt[i], cnt[i + 1], done[i], done[i + 1]
-        cnt[i] = cnt[i + 1] = done[i] = done[i + 1] = 0
-        lst = j.ol
-        j.opp_cands(s, op, -1, lst)
-        q = j.to_att(j.mwin(j.mine, s, -1, lst))
-        cnt[i], cnt[i + 1], done[i], done[i + 1] = k0, k1, d0, d1
+        w = WALL[i + j.side[s]]
+        q = got.get(w, -1)
+        if q < 0:
+            k0, k1, d0, d1 = cnt[i], cnt[i + 1], done[i], done[i + 1]
+            cnt[i] = cnt[i + 1] = done[i] = done[i + 1] = 0
+            lst = j.ol
+            j.opp_cands(s, op, -1, lst)
+            q = got[w] = j.to_att(j.mwin(j.mine, s, -1, lst))
+            cnt[i], cnt[i + 1], done[i], done[i + 1] = k0, k1, d0, d1
         v = value_with(j, s, q)
         if v > best[0]:
             best = (v, -1, s)
