@@ -163,7 +163,9 @@ def _strong_hash(game, variant):
             if game == 2:
                 st, a_won = play2(seed, HARD, HARD, i & 1, [[], []], variant)
             else:
-                st, a_won = play(seed, st1.T2016 if i == 0 else st1.T1999, HARD, HARD, i & 1, [[], []], variant)
+                st, a_won = play(
+                    seed, st1.T2016 if i == 0 else st1.T1999, HARD, HARD, i & 1, [[], []], variant
+                )
         finally:
             Player.move = orig
         h.update(("%d %r\n" % (seed, a_won)).encode())
