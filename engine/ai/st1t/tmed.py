@@ -20,7 +20,7 @@ from engine.ai.know import gvalue
 from engine.ai.st1t.teasy import _step as easy_step
 from engine.ai.st1t.teasy import _target
 from engine.ai.st1t.tsearch import _card_value, _where, _with, _with2, draw_choice
-from engine.st1.table import PASS, decode_play
+from engine.st1.table import PASS, decode_play, encode_play
 
 try:
     from micropython import const
@@ -170,7 +170,7 @@ def play(v, moves, srch, b):
                     pv[i] = p0[i]
                 pv[s] = bo
                 val = gvalue(pv, j.buf)
-        mv = mv * 9 + s
+        mv = encode_play(mv, s)
         if val > bestv or (val == bestv and mv < best):
             bestv = val
             best = mv
