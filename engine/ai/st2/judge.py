@@ -22,8 +22,7 @@ except ImportError:
 
 from engine.ai.st2.know import ONE, Side, cands, pwin
 from engine.st2.cards import NSIEGE, NTILES, WALL
-from engine.st2.game import KIND_PLAY, kind
-from engine.st2.moves import ATTACKER, SLOTS, decode_play
+from engine.st2.moves import ATTACKER, SLOTS
 from engine.st2.prove import beat, score
 
 _HALF = const(512)
@@ -349,89 +348,6 @@ class Judge:
     def mine_value(self, p):
         v = self.value(p)
         return v if self.att else ONE - v
-
-    def score_plays(self, moves, out, pt, full):
-        """out[i] = our score after card play moves[i] (other moves: -WIN); pt[i] = the chance
-        of its tile after it (P(Attacker wins)). full: each card's tables rebuilt without it
-        (the value of holding it back); otherwise the shared tables."""
-        me = self.me
-        p0 = self.p0
-        pc = self.pc
-        pv = self.pv
-        tmp = self.tmp
-        qs = self.qs
-        tw = self.tw
-        last = -1
-        side = self.mine
-        for i in range(len(moves)):
-            mv = moves[i]
-            if kind(mv) != KIND_PLAY:
-                out[i] = -WIN
-                pt[i] = -1
-                continue
-            c, s = decode_play(mv)
-            if c != last:
-                last = c
-                for j in range(NTILES):
-                    qs[j] = -1
-                if self.tick is not None:
-                    self.tick()
-                if full:
-                    src = self.mine.avail
-                    dst = tmp.avail
-                    for j in range(NSIEGE):
-                        dst[j] = src[j]
-                    dst[c] = 0
-                    tmp.build()
-                    side = tmp
-                    for j in range(NTILES):
-                        if self.cnt[j * 2 + me] >= WALL[j * 2 + self.side[j]] >> 4:
-                            pc[j] = p0[j]
-                        elif tw[j]:
-                            pc[j] = pc[j - tw[j]]
-                        else:
-                            pc[j] = self.to_att(self.mwin(side, j, -1, self.opc[j]))
-            d = tw[s]
-            q = qs[s - d] if d else -1
-            if q < 0:
-                q = self.play_odds(side, c, s)
-            qs[s] = q
-            if q > ONE:
-                out[i] = WIN
-                pt[i] = ONE
-                continue
-            pt[i] = q
-            if not full:
-                out[i] = -WIN  # scored below: only each tile's best play
-                continue
-            for j in range(NTILES):
-                pv[j] = pc[j]
-            pv[s] = q
-            out[i] = self.mine_value(pv)
-        if not full:
-            # The value is monotone in each tile's chance: on each tile only the play that
-            # moves it most our way can be the best one (the first of equals, as above).
-            att = self.att
-            ext = self.pv
-            for j in range(NTILES):
-                pc[j] = -1
-            for i in range(len(moves)):
-                q = pt[i]
-                if q < 0 or out[i] == WIN:
-                    continue
-                s = decode_play(moves[i])[1]
-                e = pc[s]
-                if e < 0 or (q > pt[e] if att else q < pt[e]):
-                    pc[s] = i
-            for s in range(NTILES):
-                i = pc[s]
-                if i < 0:
-                    continue
-                for j in range(NTILES):
-                    ext[j] = p0[j]
-                ext[s] = pt[i]
-                out[i] = self.mine_value(ext)
-        return out
 
     def play_odds(self, side, c, s):
         """P(the Attacker wins tile s) after we play card c there (ONE + 1: the Attacker's

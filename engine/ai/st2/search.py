@@ -11,7 +11,7 @@ from array import array
 
 from engine.ai.st2.judge import OILW, RETREAT, WIN, Judge
 from engine.ai.st2.know import ONE
-from engine.st2.cards import NTILES, WALL
+from engine.st2.cards import NSIEGE, NTILES, WALL
 from engine.st2.game import KIND_CAULDRON, KIND_DECLARE, KIND_PLAY, KIND_RETREAT, decode, encode, kind
 from engine.st2.moves import ATTACKER, PH_DECLARE, SLOTS, decode_play
 
@@ -42,6 +42,90 @@ def best_index(moves, scores, n):
     return b
 
 
+def score_plays(j, moves, out, pt, full):
+    """With the Judge j set up: out[i] = our score after card play moves[i] (other moves:
+    -WIN); pt[i] = the chance of its tile after it (P(Attacker wins)). full: each card's
+    tables rebuilt without it (the value of holding it back); otherwise the shared tables."""
+    me = j.me
+    p0 = j.p0
+    pc = j.pc
+    pv = j.pv
+    tmp = j.tmp
+    qs = j.qs
+    tw = j.tw
+    last = -1
+    side = j.mine
+    for i in range(len(moves)):
+        mv = moves[i]
+        if kind(mv) != KIND_PLAY:
+            out[i] = -WIN
+            pt[i] = -1
+            continue
+        c, s = decode_play(mv)
+        if c != last:
+            last = c
+            for x in range(NTILES):
+                qs[x] = -1
+            if j.tick is not None:
+                j.tick()
+            if full:
+                src = j.mine.avail
+                dst = tmp.avail
+                for x in range(NSIEGE):
+                    dst[x] = src[x]
+                dst[c] = 0
+                tmp.build()
+                side = tmp
+                for x in range(NTILES):
+                    if j.cnt[x * 2 + me] >= WALL[x * 2 + j.side[x]] >> 4:
+                        pc[x] = p0[x]
+                    elif tw[x]:
+                        pc[x] = pc[x - tw[x]]
+                    else:
+                        pc[x] = j.to_att(j.mwin(side, x, -1, j.opc[x]))
+        d = tw[s]
+        q = qs[s - d] if d else -1
+        if q < 0:
+            q = j.play_odds(side, c, s)
+        qs[s] = q
+        if q > ONE:
+            out[i] = WIN
+            pt[i] = ONE
+            continue
+        pt[i] = q
+        if not full:
+            out[i] = -WIN  # scored below: only each tile's best play
+            continue
+        for x in range(NTILES):
+            pv[x] = pc[x]
+        pv[s] = q
+        out[i] = j.mine_value(pv)
+    if not full:
+        # The value is monotone in each tile's chance: on each tile only the play that
+        # moves it most our way can be the best one (the first of equals, as above).
+        att = j.att
+        ext = j.pv
+        for x in range(NTILES):
+            pc[x] = -1
+        for i in range(len(moves)):
+            q = pt[i]
+            if q < 0 or out[i] == WIN:
+                continue
+            s = decode_play(moves[i])[1]
+            e = pc[s]
+            if e < 0 or (q > pt[e] if att else q < pt[e]):
+                pc[s] = i
+        for s in range(NTILES):
+            i = pc[s]
+            if i < 0:
+                continue
+            for x in range(NTILES):
+                ext[x] = p0[x]
+            ext[s] = pt[i]
+            out[i] = j.mine_value(ext)
+    return out
+
+
 def score_all(t, me, hand, opp_hand, srch, b, moves):
     """Set up the Judge on table t (a View, or a State in a look-ahead) as player `me` and
     score every card play of moves; returns the best play's index (-1: none)."""
@@ -58,7 +142,7 @@ def score_all(t, me, hand, opp_hand, srch, b, moves):
         from engine.ai.st2.medium import cut
 
         sm = cut(j, moves, srch.scores)
-    j.score_plays(sm, srch.scores, srch.pt, b.full)
+    score_plays(j, sm, srch.scores, srch.pt, b.full)
     return best_index(moves, srch.scores, n)
 
 
