@@ -89,6 +89,25 @@ def test_a_whole_game_of_each_ruleset_against_hard(bundle, ruleset, heap_k):
     assert 0 < game <= turns + 3 and erases >= game
 
 
+@pytest.mark.parametrize("seed", (1, 2))
+@pytest.mark.parametrize(
+    "ruleset,heap_k",
+    [
+        (("st1", "tactic"), RULESET_HEAP_K),
+        (("st2", "base"), RULESET_HEAP_K),
+        (("st2", "tactic"), ST2_TACTIC_HEAP_K),
+    ],
+)
+def test_medium_fits_every_other_ruleset(bundle, ruleset, heap_k, seed):
+    """Medium loads modules of its own in these rulesets (engine.ai.st1t.tmed,
+    engine.ai.st2.medium, engine.ai.st2t.tmed): a whole game against it at the same caps, with
+    no AI fallback (docs/BENCHMARKS.md, "After every level's Medium changed")."""
+    outcome, detail, r = run_twin(heap_k, "medium", 1, seed, bundle, ruleset=ruleset)
+    assert outcome == "complete", "%s: %s" % (outcome, detail)
+    assert detail["fallbacks"] == 0, "Medium ran out of memory"
+    assert detail["games"] == 1 and 0 < detail["peak_live"] < heap_k * 1024
+
+
 def test_two_games_medium_on_a_pybadge_without_terminalio(bundle):
     """A PyBadge (eight keys, no joystick) on a firmware without terminalio."""
     outcome, detail, r = run_twin(DEVICE_HEAP_K, "medium", 2, 5, bundle, ("--no-terminalio", "--pybadge"))
