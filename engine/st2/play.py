@@ -5,13 +5,14 @@ from engine.st2.moves import ATTACKER, DONE, PH_DECLARE, PH_OVER, PH_PLAY, RETRE
 PREP_RATE = 8  # a random preparation action one turn in 8, when one is possible
 
 
-def random_move(st, rng, card=None):
+def random_move(st, rng, card=None, declarable=None):
     """A random legal move: the Attacker declares control as soon as it is provable; a random
     preparation action one turn in PREP_RATE; otherwise a random card at a random open tile,
-    or card(st, rng, p, tiles)'s move (engine.st2.tplay's, the tactic variant's)."""
+    or card(st, rng, p, tiles)'s move (engine.st2.tplay's, the tactic variant's).
+    `declarable(st)`, if given, stands for st.declarable() (the same first tile)."""
     p = st.to_move
     if p == ATTACKER and st.phase <= PH_DECLARE:
-        tiles = st.declarable()
+        tiles = st.declarable() if declarable is None else declarable(st)
         if tiles:
             return 504 + tiles[0]
         if st.phase == PH_DECLARE:
