@@ -47,6 +47,7 @@ DESKTOP_ONLY = (
     "engine/ai/player.py",
     "engine/st2/recordtext.py",
     "engine/st2/play.py",
+    "engine/st2/rmatch.py",
     "engine/st2/tplay.py",
     "engine/ai/st2t/tlook.py",  # Expert's look-ahead (tactic variant): the device plays Hard's move
 )

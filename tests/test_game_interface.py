@@ -137,7 +137,7 @@ def test_records_carry_game_and_variant_and_migrate_format_1():
 
 def test_second_game_records_through_engine_record():
     from engine.record import unpack
-    from engine.st2.play import random_match
+    from engine.st2.rmatch import random_match
 
     _, rec = random_match(1, 7, Rng(7))
     data = rec.pack()
@@ -155,7 +155,7 @@ def test_second_game_records_through_engine_record():
 
 def test_notation_and_record_text_serve_both_games():
     from engine import notation, record_text
-    from engine.st2.play import random_match
+    from engine.st2.rmatch import random_match
 
     assert notation.move_text(299) == "G7@3" and notation.parse_move("G7@3") == 299
     assert notation.move_text(331, "st2") == "B11@3" and notation.parse_move("B11@3", "st2") == 331

@@ -261,8 +261,9 @@ def _records_hash():
 def _selfplay_st2_hash():
     """Schotten Totten 2 random games and matches: every move, every final position."""
     from engine.st2.notation import position_text
-    from engine.st2.play import random_match, random_move
+    from engine.st2.play import random_move
     from engine.st2.recordtext import record_text
+    from engine.st2.rmatch import random_match
     from engine.st2.state import State
 
     h = hashlib.sha256()

@@ -5,8 +5,8 @@ import re
 
 from engine.rng import Rng
 from engine.st2.match import REVENGE, SINGLE
-from engine.st2.play import random_match
 from engine.st2.recordtext import record_text
+from engine.st2.rmatch import random_match
 from tests.test_cli import sim
 
 

@@ -54,7 +54,7 @@ def test_the_st2_game_does_not_load_the_first_games_modules():
     code = (
         "import sys; sys.path.insert(0, '.')\n"
         "from engine.st2.match import REVENGE\n"
-        "from engine.st2.play import random_match\n"
+        "from engine.st2.rmatch import random_match\n"
         "from engine.rng import Rng\n"
         "data = random_match(REVENGE, 5, Rng(5))[1].pack()\n"
         "from engine.record import unpack\n"

@@ -9,9 +9,10 @@ from engine.st2 import moves as T
 from engine.st2.cards import name
 from engine.st2.match import REVENGE, SINGLE, Match
 from engine.st2.notation import move_text, parse_card, parse_move, parse_position, position_text
-from engine.st2.play import random_match, random_move
+from engine.st2.play import random_move
 from engine.st2.record import Record, unpack
 from engine.st2.recordtext import parse_record, record_text, replay_text
+from engine.st2.rmatch import random_match
 from engine.st2.state import State
 from tests.st2_helpers import build, check_invariants, snapshot
 

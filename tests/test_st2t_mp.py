@@ -82,7 +82,8 @@ def test_the_device_check_catches_a_copy_that_shares_a_buffer(monkeypatch):
 _BASE_GAME = (
     "import sys; sys.path.insert(0, '.')\n"
     "from engine.st2 import game\n"
-    "from engine.st2.play import random_match, random_move\n"
+    "from engine.st2.play import random_move\n"
+    "from engine.st2.rmatch import random_match\n"
     "from engine.rng import Rng\n"
     "rng = Rng(3)\n"
     "st = game.new_state(None, 3)\n"

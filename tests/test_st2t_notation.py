@@ -11,9 +11,9 @@ from engine.st2 import game
 from engine.st2 import moves as T
 from engine.st2.match import REVENGE, SINGLE
 from engine.st2.notation import move_text, parse_move, parse_position, position_text
-from engine.st2.play import random_match
 from engine.st2.record import Record
 from engine.st2.recordtext import parse_record, record_text, replay_text
+from engine.st2.rmatch import random_match
 from engine.st2.tcards import NAMES, name, parse
 from engine.st2.tplay import random_move
 from engine.st2.tstate import TState

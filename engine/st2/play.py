@@ -8,8 +8,8 @@ PREP_RATE = 8  # a random preparation action one turn in 8, when one is possible
 def random_move(st, rng, card=None, declarable=None):
     """A random legal move: the Attacker declares control as soon as it is provable; a random
     preparation action one turn in PREP_RATE; otherwise a random card at a random open tile,
-    or card(st, rng, p, tiles)'s move (engine.st2.tplay's, the tactic variant's).
-    `declarable(st)`, if given, stands for st.declarable() (the same first tile)."""
+    or card(st, rng, p, tiles)'s move (engine.st2.tplay's, the tactic variant's, with its
+    `declarable`)."""
     p = st.to_move
     if p == ATTACKER and st.phase <= PH_DECLARE:
         tiles = st.declarable() if declarable is None else declarable(st)
@@ -60,27 +60,3 @@ def random_game(seed, rng, check=None, variant=0):
     if check is not None:
         check(st)
     return st
-
-
-def random_match(mode, seed, rng, variant=0):
-    """Play a match (engine.st2.match: SINGLE or REVENGE) of random games of a variant (0 the
-    base game, 1 the tactic variant), game i dealt from seed + i; returns (Match, Record) with
-    every move recorded."""
-    from engine.st2.match import Match
-    from engine.st2.record import Record
-
-    move = random_move
-    if variant:
-        from engine.st2.tplay import random_move as move
-    m = Match(mode, variant)
-    rec = Record(None, None, mode, variant)
-    while not m.over():
-        g = len(rec.games)
-        moves = rec.add_game(seed + g)
-        st = m.new_game(seed + g)
-        while st.phase != PH_OVER:
-            mv = move(st, rng)
-            st.apply(mv)
-            moves.append(mv)
-        m.finish_game(st)
-    return m, rec

@@ -12,8 +12,9 @@ from engine.errors import IllegalMove  # noqa: E402
 from engine.rng import Rng  # noqa: E402
 from engine.st2 import game  # noqa: E402
 from engine.st2.match import REVENGE  # noqa: E402
-from engine.st2.play import random_match, random_move  # noqa: E402
+from engine.st2.play import random_move  # noqa: E402
 from engine.st2.record import unpack  # noqa: E402
+from engine.st2.rmatch import random_match  # noqa: E402
 
 passed = 0
 failed = 0
