@@ -71,18 +71,28 @@ def setup(v, ts):
 
 def draw(v, b):
     """The deck to draw from. The siege deck empty: the Defender draws from it (the game ends,
-    it wins), the Attacker from the tactic deck (the game goes on). Otherwise a tactic card
-    while we hold fewer than `tdraw` (the Attacker; `ddraw` the Defender) tactic cards and at least three siege cards (never for
-    `notac`)."""
+    it wins), the Attacker from the tactic deck (the game goes on). Never a tactic card for
+    `notac`. The Defender: one tactic card (holding none, at least three siege cards, allowed
+    to play it) once the siege deck holds `ddraw` or fewer, an odd count: then the Attacker's
+    turns left are the same either way (docs/AI.md). The Attacker: once the siege deck holds
+    `tlate` or fewer, a tactic card while it holds at least four siege cards (two such draws
+    are a turn more); otherwise one while it holds fewer than `tdraw` tactic cards and at least
+    three siege cards (Hard: only while it may play one)."""
     me = v.me
-    if not v.ndeck:
+    n = v.ndeck
+    if not n:
         return _DT if me == 0 else _DS
     if b.notac:
         return _DS
     nt = tactic_in_hand(v, me)
-    if not me and v.ndeck <= b.tlate:
+    ns = len(v.hand_of(me)) - nt
+    if me:
+        if not nt and n & 1 and n <= b.ddraw and ns >= 3 and v.may_tactic(me):
+            return _DT
+        return _DS
+    if n <= b.tlate and ns >= 4:
         return _DT
-    if nt < (b.ddraw if me else b.tdraw) and len(v.hand_of(me)) - nt >= 3:
+    if nt < b.tdraw and ns >= 3 and (not b.full or v.may_tactic(me)):
         return _DT
     return _DS
 
