@@ -11,7 +11,8 @@ scored with the game value after it (engine.ai.st1t.tjudge) on the judge's scrat
 - A tactic card played costs `b.tcost` plus `b.topt` * clan deck / 40 (its option value);
   `b.notac` never plays one (a yardstick).
 - The deck: a tactic card while we hold fewer playable ones than `b.tdraw` and than the
-  one-more-tactic rule may ever let us play; none while the clan deck exceeds 25.
+  one-more-tactic rule may ever let us play (Hard: a Recruiter not counted); none while the
+  clan deck exceeds 25.
 - Recruiter's returns: the hand card worth least (a clan card: its best play's value; a
   Joker we may no longer play: nothing; another tactic card: kept).
 
@@ -52,7 +53,8 @@ _LOW = const(-8 * 1024)
 
 def draw_choice(v, b, extra=0):
     """The deck to draw from (a DRAW move): tactic while we hold fewer than b.tdraw playable
-    tactic cards (extra: tactic cards drawn this turn not yet in the hand)."""
+    tactic cards (extra: tactic cards drawn this turn not yet in the hand). Hard does not
+    count a Recruiter (almost never worth its one-more-tactic play: docs/AI.md, third pass)."""
     if not v.ntdeck:
         return _DRAW
     if not v.ndeck:
@@ -60,6 +62,8 @@ def draw_choice(v, b, extra=0):
     have = extra
     for c in v.hand:
         if _NCLAN <= c < _NONE and not (c <= _JOKER2 and v.jk >> v.me & 1):
+            if c == _RECRUITER and b.full:
+                continue  # Hard: it only trades itself for a clan card, so draw another
             have += 1
     # none above 25 clan cards; the rule: one more than the opponent's played and held
     if v.ndeck > 25 or have > v.tp[v.me ^ 1] + v.opp_tactics - v.tp[v.me]:
