@@ -40,7 +40,7 @@ def _declarable(st):
     failed check is kept with its answer (on the State, as `dcache`): while the tile's cards,
     side and completion stamps are the same and every card of the answer (the Defender's
     completion that beats the Attacker, or [] when its complete formation already does) is
-    still unseen, the check still fails and is not redone (tests/test_st2t_play.py compares
+    still unseen, the check still fails and is not redone (tests/test_st2t_random_play.py compares
     with st.declarable() on every state)."""
     if st.to_move or st.phase > _PH_DECLARE:
         return []
