@@ -34,17 +34,11 @@ class TBudget2(Budget):
     a tactic card (ONE units of the game value); tdraw, the Attacker draws a tactic card while
     holding fewer; ddraw, the Defender draws one once the siege deck holds this many or fewer;
     tlate, the Attacker draws tactic cards once the siege deck holds this many or fewer (two
-    such draws are a turn more before the deck runs out); aopt, dopt, the Attacker's and the
-    Defender's option price of a tactic card kept (at a full siege deck: less as it runs
-    out); notac, never play or draw a tactic card unless forced (a yardstick). The rules:
-    engine.ai.st2t.tsearch.draw and decide."""
+    such draws are a turn more before the deck runs out); notac, never play or draw a tactic
+    card unless forced (a yardstick). The rules: engine.ai.st2t.tsearch.draw."""
 
-    def __init__(
-        self, full, cands, samples, units, tcost=0, tdraw=1, ddraw=0, tlate=0, notac=0, aopt=0, dopt=0, **kw
-    ):
+    def __init__(self, full, cands, samples, units, tcost=0, tdraw=1, ddraw=0, tlate=0, notac=0, **kw):
         Budget.__init__(self, full, cands, samples, units, **kw)
-        self.aopt = aopt
-        self.dopt = dopt
         self.tlate = tlate
         self.tcost = tcost
         self.tdraw = tdraw
@@ -55,10 +49,10 @@ class TBudget2(Budget):
 BUDGETS = (
     None,  # Easy: no search
     TBudget2(False, 0, 0, 0, prep=0),
-    TBudget2(True, 0, 0, 0, ddraw=21, tlate=5, aopt=100, dopt=150),
+    TBudget2(True, 0, 0, 0, ddraw=21, tlate=5),
     # Expert: Hard's best 4 moves at the card step, each in 6 deals (engine.ai.st2t.tlook);
     # from 3 siege cards left, the best 3 played out to the end of the game.
-    TBudget2(True, 4, 6, 0, end=3, ecands=3, ddraw=21, tlate=5, aopt=100, dopt=150),
+    TBudget2(True, 4, 6, 0, end=3, ecands=3, ddraw=21, tlate=5),
 )
 
 _srch = None

@@ -59,7 +59,7 @@ def hard_of(b):
     """Hard's budget with b's tactic knobs: the policy inside the deals."""
     from engine.ai.st2t import TBudget2
 
-    return TBudget2(True, 0, 0, 0, b.tcost, b.tdraw, b.ddraw, b.tlate, b.notac, b.aopt, b.dopt)
+    return TBudget2(True, 0, 0, 0, tcost=b.tcost, tdraw=b.tdraw, ddraw=b.ddraw, tlate=b.tlate, notac=b.notac)
 
 
 def candidates(v, moves, ts, hb, first, k):
