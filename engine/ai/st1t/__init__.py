@@ -51,8 +51,8 @@ class TBudget(Budget):
 BUDGETS = (
     None,  # Easy: no search
     TBudget(False, 0, 0, 0),
-    TBudget(True, 0, 0, 0),
-    TBudget(True, 4, 6, 0),
+    TBudget(True, 0, 0, 0, topt=400),  # Hard and Expert: a held card kept longer (docs/AI.md)
+    TBudget(True, 4, 6, 0, topt=400),
 )
 
 _srch = None
