@@ -52,7 +52,7 @@ BUDGETS = (
     None,  # Easy: no search
     TBudget(False, 0, 0, 0),
     TBudget(True, 0, 0, 0, topt=400),  # Hard and Expert: a held card kept longer (docs/AI.md)
-    TBudget(True, 4, 6, 0, topt=400),
+    TBudget(True, 4, 12, 0, topt=400),  # Expert: Hard's best 4 plays in 12 deals (tlook)
 )
 
 _srch = None
