@@ -28,9 +28,7 @@ _MAXC = const(8)
 def _hard(b):
     from engine.ai.st1t import TBudget
 
-    return TBudget(
-        True, 0, 0, 0, tcost=b.tcost, recruit=b.recruit, tdraw=b.tdraw, notac=b.notac, topt=b.topt
-    )
+    return TBudget(True, 0, 0, 0, tcost=b.tcost, recruit=b.recruit, tdraw=b.tdraw, notac=b.notac, topt=b.topt)
 
 
 def _step(s, srch, hb):
