@@ -51,8 +51,8 @@ class TBudget(Budget):
 BUDGETS = (
     None,  # Easy: no search
     TBudget(False, 0, 0, 0),
-    TBudget(True, 0, 0, 0, topt=400),  # Hard and Expert: a held card kept longer (docs/AI.md)
-    TBudget(True, 4, 12, 0, topt=400),  # Expert: Hard's best 4 plays in 12 deals (tlook)
+    TBudget(True, 0, 0, 0, topt=400),  # Hard: a held card kept longer (docs/AI.md)
+    TBudget(True, 4, 12, 0),  # Expert: Hard's best 4 plays in 12 deals (tlook), topt 300
 )
 
 _srch = None
