@@ -178,7 +178,7 @@ def test_cached_declaration_check_is_the_engines():
         a, b = TState(1000 + g), TState(1000 + g)
         while a.phase != T.PH_OVER:
             m = random_move(a, r1)
-            if a.phase == 3:  # the deck choice: the mover's own rule
+            if a.phase == T.PH_DRAW:  # the deck choice: the mover's own rule
                 assert m == random_move(b, r2)
             else:
                 assert m == base_move(b, r2, tplay._card), (g, a.turn)
