@@ -30,10 +30,11 @@ _NONE = const(255)
 
 
 class TBudget2(Budget):
-    """A Budget with the tactic value model's knobs (docs/AI.md): tcost, the cost of spending
-    a tactic card (ONE units of the game value); tdraw, the Attacker draws a tactic card while
-    holding fewer; ddraw, the Defender draws one once the siege deck holds this many or fewer;
-    tlate, the Attacker draws tactic cards once the siege deck holds this many or fewer (two
+    """A Budget with the tactic value model's knobs (docs/AI.md): tcost, the Defender's option
+    price of a tactic card kept (ONE units of the game value at a full siege deck, less as it
+    runs out: engine.ai.st2t.tsearch.decide; Expert's look-ahead subtracts it whole); tdraw,
+    the Attacker draws a tactic card while holding fewer; ddraw, the Defender draws one once
+    the siege deck holds this many or fewer; tlate, the Attacker draws tactic cards once the siege deck holds this many or fewer (two
     such draws are a turn more before the deck runs out); notac, never play or draw a tactic
     card unless forced (a yardstick). The rules: engine.ai.st2t.tsearch.draw."""
 
@@ -49,7 +50,7 @@ class TBudget2(Budget):
 BUDGETS = (
     None,  # Easy: no search
     TBudget2(False, 0, 0, 0, prep=0),
-    TBudget2(True, 0, 0, 0, ddraw=21, tlate=5),
+    TBudget2(True, 0, 0, 0, tcost=150, ddraw=21, tlate=5),
     # Expert: Hard's best 4 moves at the card step, each in 6 deals (engine.ai.st2t.tlook);
     # from 3 siege cards left, the best 3 played out to the end of the game.
     TBudget2(True, 4, 6, 0, end=3, ecands=3, ddraw=21, tlate=5),
