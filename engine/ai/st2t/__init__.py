@@ -34,9 +34,10 @@ class TBudget2(Budget):
     price of a tactic card kept (ONE units of the game value at a full siege deck, less as it
     runs out: engine.ai.st2t.tsearch.decide; Expert's look-ahead subtracts it whole); tdraw,
     the Attacker draws a tactic card while holding fewer; ddraw, the Defender draws one once
-    the siege deck holds this many or fewer; tlate, the Attacker draws tactic cards once the siege deck holds this many or fewer (two
-    such draws are a turn more before the deck runs out); notac, never play or draw a tactic
-    card unless forced (a yardstick). The rules: engine.ai.st2t.tsearch.draw."""
+    the siege deck holds this many or fewer; tlate, the Attacker draws tactic cards once the
+    siege deck holds this many or fewer (two such draws are a turn more before the deck runs
+    out); notac, never play or draw a tactic card unless forced (a yardstick). The rules:
+    engine.ai.st2t.tsearch.draw."""
 
     def __init__(self, full, cands, samples, units, tcost=0, tdraw=1, ddraw=0, tlate=0, notac=0, **kw):
         Budget.__init__(self, full, cands, samples, units, **kw)
