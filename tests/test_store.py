@@ -493,6 +493,20 @@ def test_equal_save_is_skipped():
     assert nvm.writes == 2
 
 
+def test_a_save_that_failed_is_not_skipped_as_equal():
+    """A write that raised (a MemoryError in the platform's save: ui.app.App.save tries again)
+    does not count as the newest record: the same payload is written on the next try."""
+    nvm = FakeNvm()
+    s = Store(nvm)
+    save_rec(s, 3)
+    nvm.cut = 0
+    with pytest.raises(PowerCut):
+        save_rec(s, 4)
+    nvm.cut = None
+    save_rec(s, 4)
+    assert nvm.writes == 3 and loaded(nvm)[2] == rec(4)[2]
+
+
 def test_sizes_are_checked():
     s = Store(FakeNvm())
     with pytest.raises(ValueError):

@@ -594,3 +594,38 @@ def test_cursor_moves_run_no_proof(plat, monkeypatch):
     n = len(calls)
     press(app, K_RIGHT, K_RIGHT, K_LEFT, K_RIGHT, K_LEFT)
     assert n <= 1 and len(calls) == n
+
+
+def test_a_save_that_runs_out_of_memory_is_retried_and_loses_nothing(tmp_path):
+    """A MemoryError in the save (the device's heap too broken up) never ends the game: the
+    save is tried again at once, and if that fails too, after the AI's turn; a resume then
+    has every move."""
+    path = str(tmp_path / "save.bin")
+    p = SimPlatform(path, headless=True, step_ms=20)
+    app = A.App(p, seed=31, chooser_for=first_legal_chooser)
+    s = start(app, 0)
+    pack = s.pack
+    fails = [0]
+
+    def flaky():
+        if fails[0]:
+            fails[0] -= 1
+            raise MemoryError("memory allocation failed")
+        return pack()
+
+    s.pack = flaky
+    fails[0] = 1  # the first try fails, the second writes
+    press(app, K_A, K_A)
+    assert s.state.to_move == 1 and not app.unsaved and fails[0] == 0
+    app.ai_turn()
+    fails[0] = 2  # both tries fail: the game goes on, the save waits for the AI's turn
+    press(app, K_A, K_A)
+    assert s.state.to_move == 1 and app.unsaved and app.mode == A.BOARD
+    app.ai_turn()
+    assert not app.unsaved and s.human_to_move()
+    saved = list(s.rec.moves)
+    p.close()
+    p2 = SimPlatform(path, headless=True, step_ms=20)  # power off and on
+    app2 = A.App(p2, seed=99)
+    assert app2.session is not None and app2.session.rec.moves == saved
+    p2.close()

@@ -113,6 +113,8 @@ def classify(r, games):
     if r.returncode == 0 and got and got["games"] == games:
         m = re.search(r" fallbacks=(\d+)$", out, re.M)
         got["fallbacks"] = int(m.group(1)) if m else -1
+        m = re.search(r" saves_put_off=(\d+) ", out)
+        got["saves_put_off"] = int(m.group(1)) if m else -1
         return "complete", got
     return "failure", (out + r.stderr).strip()[-2000:]
 

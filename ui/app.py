@@ -126,6 +126,7 @@ class App(Play):
         platform.root.append(self.root)
         self.session = None
         self.kept = None  # a saved game that could not be resumed: saved again as it is
+        self.unsaved = False  # a save failed for memory: App.save, tried again after the AI's turn
         self.mode = TITLE
         self.back = TITLE
         self.help_page = -1
@@ -236,8 +237,21 @@ class App(Play):
             self.p.sound(name_)
 
     def save(self):
-        game = self.session.pack() if self.session is not None else self.kept
-        self.store.save(self.settings.pack(), self.stats, game)
+        """Write the settings, the statistics and the match. A MemoryError (a heap too broken
+        up for the save's bytes) never ends the game: the AI's search buffers go and the save
+        is tried again; failing that, `unsaved` stays set and the end of the AI's turn or the
+        next save writes it all (every save holds the whole match)."""
+        for _ in range(2):
+            try:
+                game = self.session.pack() if self.session is not None else self.kept
+                self.store.save(self.settings.pack(), self.stats, game)
+                self.unsaved = False
+                return
+            except MemoryError:
+                game = None
+                self._release_search()
+                gc.collect()
+        self.unsaved = True
 
     def _show(self, mode):
         """Put mode `mode`'s screen on: a menu page (loading the menus) or the table."""

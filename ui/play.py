@@ -314,6 +314,8 @@ class Play:
             if g.kind(m) == g.KIND_PLAY:
                 played = m
         self.board.thinking(False)
+        if self.unsaved:  # the human's move before (App.save), saved with the AI's reply
+            self.save()
         n = len(moves)
         moves += s.settle()  # the automatic claims of the human to move (the 1999 timing)
         if played is not None:

@@ -198,7 +198,7 @@ class Store:
         last = self._last
         if not force and last and last[0] == h and last[1] == lo and last[2] == n:
             return  # same payload as the newest record: spare the flash
-        self._last = (h, lo, n)
+        last = (h, lo, n)
         seq = self._seq + 1
         buf[0:4] = MAGIC
         buf[4] = FORMAT
@@ -213,3 +213,4 @@ class Store:
         self._p.save(slot * SLOT, memoryview(buf)[:need])
         self._seq = seq
         self._newest = slot
+        self._last = last  # after the write: a save that failed is never skipped as equal

@@ -84,3 +84,30 @@ class Match:
 
     def over(self):
         return self.winner() is not None
+
+
+def pack_games(mode, variant, games):
+    """A match's packed record (engine.st2.record's format): `games` gives (seed, moves) per
+    game. Here, not in engine.st2.record: a device save packs while the AI's code is loaded,
+    and this module is loaded with every game of the second game, so the save compiles
+    nothing (engine.st2.record is compiled only for a resume)."""
+    n = 4
+    for _, moves in games:
+        n += 6 + 2 * len(moves)
+    out = bytearray(n)
+    out[0] = 0x22  # engine.st2.record.VERSION
+    out[1] = variant
+    out[2] = mode
+    out[3] = len(games)
+    i = 4
+    for seed, moves in games:
+        for k in range(4):
+            out[i + k] = (seed >> (24 - 8 * k)) & 255
+        out[i + 4] = len(moves) >> 8
+        out[i + 5] = len(moves) & 255
+        i += 6
+        for m in moves:
+            out[i] = m >> 8
+            out[i + 1] = m & 255
+            i += 2
+    return bytes(out)

@@ -1,5 +1,6 @@
 """Schotten Totten 2 game records as packed bytes, and their replay (what the device imports;
-the text form is engine.st2.notation's).
+the text form is engine.st2.notation's; the packing itself is engine.st2.match.pack_games, which
+a device save calls without this module).
 
 A record is a match mode (engine.st2.match: SINGLE or REVENGE) and its games, each a seed and
 its moves. Packed: a version byte (0x22: the second game << 4 | format 2), the variant (0 the
@@ -9,7 +10,7 @@ is read and migrated; any other version byte is refused.
 """
 
 from engine.errors import IllegalMove
-from engine.st2.match import REVENGE, SINGLE, Match
+from engine.st2.match import REVENGE, SINGLE, Match, pack_games
 from engine.st2.moves import PH_OVER
 
 VERSION = 0x22
@@ -65,26 +66,7 @@ class Record:
         return m, st
 
     def pack(self):
-        n = 4
-        for _, moves in self.games:
-            n += 6 + 2 * len(moves)
-        out = bytearray(n)
-        out[0] = VERSION
-        out[1] = self.variant
-        out[2] = self.mode
-        out[3] = len(self.games)
-        i = 4
-        for seed, moves in self.games:
-            for k in range(4):
-                out[i + k] = (seed >> (24 - 8 * k)) & 255
-            out[i + 4] = len(moves) >> 8
-            out[i + 5] = len(moves) & 255
-            i += 6
-            for m in moves:
-                out[i] = m >> 8
-                out[i + 1] = m & 255
-                i += 2
-        return bytes(out)
+        return pack_games(self.mode, self.variant, self.games)
 
 
 def unpack(data):

@@ -40,14 +40,15 @@ code.py does not catch), or on code.py's crash screen (its text is printed; exit
 or 0 with --sweep), or on anything else (a traceback, exit status 1). It prints, then ends
 with one line:
 
-    erases=E game_erases=G1,G2,... human_turns=T1,T2,... presses=P refreshes=R samples=S largest=WHAT fallbacks=F
+    erases=E game_erases=G1,G2,... human_turns=T1,T2,... presses=P refreshes=R samples=S largest=WHAT saves_put_off=U fallbacks=F
     modes=TITLE,SETTINGS,...      (the screens reached)
     todo=                         (what the driver meant to do and did not)
     games=N peak_live=B min_free=B largest_alloc=B
 
 fallbacks: the AI's decisions answered by a cheaper move because memory ran out (a search
 cut short inside engine.ai, or ui.session.Session.cheap_move; one decision may count in both);
-a game against the full-strength AI has none.
+a game against the full-strength AI has none. saves_put_off: saves that ran out of memory
+twice (ui.app.App.save: the game goes on and the save is tried again after the AI's turn).
 
 peak_live: the largest live heap (gc.mem_alloc() after gc.collect()) sampled at every key
 press, every display refresh (the AI's thinking indicator refreshes during its search) and
@@ -190,6 +191,7 @@ class Driver:
         self.games = 0
         self.presses = 0
         self.fallbacks = 0  # AI turns answered by the cheap move for want of memory
+        self.put_off = 0  # saves that failed for memory twice (ui.app.App.save), tried later
         self.game_presses = 0
         self.modes = set()
         self.todo = {"settings", "stats", "hint", "pause", "undo", "tracker", "help", "handover"}
@@ -655,6 +657,12 @@ def main():
         init = ua.App.__init__
         ai_turn = ua.App.ai_turn
         run = ua.App.run
+        save = ua.App.save
+
+        def app_save(self):
+            save(self)
+            if self.unsaved:  # App.save gave up for memory: the game goes on, unsaved
+                driver.put_off += 1
 
         def app_init(self, *args, **kw):
             init(self, *args, **kw)
@@ -700,6 +708,7 @@ def main():
 
         us.Session.cheap_move = cheap_move
         ua.App.__init__ = app_init
+        ua.App.save = app_save
         ua.App.ai_turn = app_ai_turn
         ua.App.run = app_run
 
@@ -744,7 +753,7 @@ def main():
     games = driver.games
     print(
         "erases=%d game_erases=%s human_turns=%s presses=%d refreshes=%d samples=%d largest=%s"
-        " fallbacks=%d"
+        " saves_put_off=%d fallbacks=%d"
         % (
             _twin.erases,
             ",".join(str(n) for n in driver.game_erases),
@@ -753,6 +762,7 @@ def main():
             _twin.refreshes,
             meter.samples,
             _twin.largest_what,
+            driver.put_off,
             driver.fallbacks,
         )
     )

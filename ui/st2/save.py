@@ -1,40 +1,19 @@
-"""The second game's save: its match as bytes and back (ui.st2.session.Session.pack, and
-ui.resume.session for a saved game of the second game). Loaded for a save and let go of after
-it, with engine.st2.record (about 4 KB of code not held while the AI thinks).
-
-The bytes: Session.pack's header (version, game, variant, role, match kind, seed), then 5
-bytes this game leaves 0, then the match's packed record (engine.st2.record: every game of
-the match, its seed and moves).
+"""The second game's saved match read back (ui.resume.session, for a saved game of the second
+game): loaded for a resume and let go of after it, with engine.st2.record. The bytes are
+ui.st2.session.Session.pack's: its header (version, game, variant, role, match kind, seed),
+then 5 bytes this game leaves 0, then the match's packed record (engine.st2.record: every
+game of the match, its seed and moves). Writing them compiles nothing: Session.pack packs
+with engine.st2.match.pack_games, in RAM with the game.
 """
 
 from ui.session import _round_seed
 from ui.st2.session import Game, Session
-
-GAME_VERSION = 2
 
 
 def _let_go():
     from ui.app import _unload
 
     _unload(("engine.st2.record", "ui.st2.save"))
-
-
-def pack(self):
-    """Session.pack's header (version, game, variant, role, match kind, seed; then 5 bytes
-    unused by this game: 0) and the match's packed record (engine.st2.record)."""
-    from engine.st2.record import Record
-
-    t = self.settings
-    s = self.seed
-    head = bytes(
-        (GAME_VERSION, 2, t.variant, t.role, t.kind, s >> 24 & 255, s >> 16 & 255, s >> 8 & 255, s & 255)
-    )
-    r = Record(None, None, t.kind, t.variant)
-    for gm in self.games:
-        r.add_game(gm.seed, gm.moves)
-    out = head + bytes(5) + r.pack()
-    _let_go()
-    return out
 
 
 def unpack(data, settings, chooser=None):

@@ -102,7 +102,25 @@ class Session(S.Session):
         return self.match.over()
 
     def pack(self):
-        """The match as bytes for the save (ui.st2.save, loaded for it and let go of after)."""
-        from ui.st2 import save
+        """The match as bytes for the save: Session.pack's header (version, game, variant, role,
+        match kind, seed; then 5 bytes unused by this game: 0) and the match's packed record
+        (engine.st2.match.pack_games, loaded with the game: a save compiles no code, whatever
+        the heap's layout while the AI's code is loaded). ui.st2.save reads them back."""
+        from engine.st2.match import pack_games
 
-        return save.pack(self)
+        t = self.settings
+        s = self.seed
+        head = bytes(
+            (
+                S.GAME_VERSION,
+                2,
+                t.variant,
+                t.role,
+                t.kind,
+                s >> 24 & 255,
+                s >> 16 & 255,
+                s >> 8 & 255,
+                s & 255,
+            )
+        )
+        return head + bytes(5) + pack_games(t.kind, t.variant, [(gm.seed, gm.moves) for gm in self.games])

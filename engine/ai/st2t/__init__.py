@@ -30,15 +30,21 @@ _NONE = const(255)
 
 
 class TBudget2(Budget):
-    """A Budget with the tactic value model's knobs (docs/AI.md): tcost, the cost of spending
-    a tactic card (ONE units of the game value); tdraw, the Attacker draws a tactic card while
-    holding fewer; ddraw, the Defender draws one once the siege deck holds this many or fewer;
-    tlate, the Attacker draws tactic cards once the siege deck holds this many or fewer (two
-    such draws are a turn more before the deck runs out); notac, never play or draw a tactic
-    card unless forced (a yardstick). The rules: engine.ai.st2t.tsearch.draw."""
+    """A Budget with the tactic value model's knobs (docs/AI.md): tcost, the Defender's option
+    price of a tactic card kept (ONE units of the game value at a full siege deck, less as it
+    runs out: engine.ai.st2t.tsearch.decide; Expert's look-ahead subtracts it whole); aopt,
+    the Attacker's (the same way; Expert's look-ahead does not read it); tdraw,
+    the Attacker draws a tactic card while holding fewer; ddraw, the Defender draws one once
+    the siege deck holds this many or fewer; tlate, the Attacker draws tactic cards once the
+    siege deck holds this many or fewer (two such draws are a turn more before the deck runs
+    out); notac, never play or draw a tactic card unless forced (a yardstick). The rules:
+    engine.ai.st2t.tsearch.draw."""
 
-    def __init__(self, full, cands, samples, units, tcost=0, tdraw=1, ddraw=0, tlate=0, notac=0, **kw):
+    def __init__(
+        self, full, cands, samples, units, tcost=0, tdraw=1, ddraw=0, tlate=0, notac=0, aopt=0, **kw
+    ):
         Budget.__init__(self, full, cands, samples, units, **kw)
+        self.aopt = aopt
         self.tlate = tlate
         self.tcost = tcost
         self.tdraw = tdraw
@@ -49,7 +55,7 @@ class TBudget2(Budget):
 BUDGETS = (
     None,  # Easy: no search
     TBudget2(False, 0, 0, 0, prep=0),
-    TBudget2(True, 0, 0, 0, ddraw=21, tlate=5),
+    TBudget2(True, 0, 0, 0, tcost=150, ddraw=21, tlate=5, aopt=100),
     # Expert: Hard's best 4 moves at the card step, each in 6 deals (engine.ai.st2t.tlook);
     # from 3 siege cards left, the best 3 played out to the end of the game.
     TBudget2(True, 4, 6, 0, end=3, ecands=3, ddraw=21, tlate=5),

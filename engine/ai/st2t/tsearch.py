@@ -1,8 +1,9 @@
 """Medium and Hard for Schotten Totten 2's tactic variant, both roles: the base game's search
 (engine.ai.st2.search: declarations, the Attacker's retreats, the Defender's cauldrons, the
 best siege card) on the Shim, then the tactic value model (engine.ai.st2t.tvalue) for each
-tactic card in hand: a tactic card is played when its value, less `tcost`, beats the best
-siege card's. Every step of an action card is decided again the same way on the new view
+tactic card in hand: a tactic card is played when its value less its option price (`tcost`
+for the Defender, `aopt` for the Attacker, times the share of the siege deck left) beats the
+best siege card's. Every step of an action card is decided again the same way on the new view
 (the card its best use takes, then that use's tile), the Exchange's cards (in either
 player's step) are the ones worth least, Support's the two strongest (the Attacker's). The
 deck to draw from: `draw`. Work is counted in the Judge's units, as in the base game.
@@ -168,7 +169,8 @@ def decide(v, moves, ts, b):
     if not tac:
         return sm[bi] if bi >= 0 else (PASS if PASS in moves else moves[0])
     bv, bm = best_tactic(v, ts, moves)
-    if bm >= 0 and (bi < 0 or bv - b.tcost > sv):
+    # the option price: a card kept is worth more the more siege cards are left
+    if bm >= 0 and (bi < 0 or bv - (b.tcost if v.me else b.aopt) * v.ndeck // 46 > sv):
         return bm
     if bi >= 0:
         return sm[bi]
