@@ -42,6 +42,7 @@ def test_a_whole_game_against_hard_fits(bundle):
     assert got["games"] == 1 and 0 < got["peak_live"] < DEVICE_HEAP_K * 1024
     assert 0 < got["min_free"] < DEVICE_HEAP_K * 1024 and got["largest_alloc"] > 0
     assert detail["fallbacks"] == 0, "the AI ran out of memory: not a game against the full Hard"
+    assert detail["saves_put_off"] == 0, "a save ran out of memory twice (ui.app.App.save)"
     modes = set(re.search(r"^modes=(.*)$", r.stdout, re.M).group(1).split(","))
     assert EVERY_SCREEN <= modes, "screens never reached: %s" % (EVERY_SCREEN - modes)
     assert re.search(r"^todo=$", r.stdout, re.M), "hint, undo, tracker, help, stats: all done"
@@ -80,6 +81,7 @@ def test_a_whole_game_of_each_ruleset_against_hard(bundle, ruleset, heap_k):
     outcome, detail, r = run_twin(heap_k, "hard", 1, 1, bundle, ruleset=ruleset)
     assert outcome == "complete", "%s: %s" % (outcome, detail)
     assert detail["fallbacks"] == 0, "the AI ran out of memory: not a game against the full Hard"
+    assert detail["saves_put_off"] == 0, "a save ran out of memory twice (ui.app.App.save)"
     modes = set(re.search(r"^modes=(.*)$", r.stdout, re.M).group(1).split(","))
     assert GAME_SCREENS <= modes, "screens never reached: %s" % (GAME_SCREENS - modes)
     assert re.search(r"^todo=$", r.stdout, re.M), "hint, undo, tracker, help, stats: all done"
@@ -115,6 +117,7 @@ def test_every_level_fits_every_ruleset(bundle, ruleset, level, seed):
     outcome, detail, r = run_twin(heap_k, level, 1, seed, bundle, ruleset=ruleset)
     assert outcome == "complete", "%s: %s" % (outcome, detail)
     assert detail["fallbacks"] == 0, "the AI ran out of memory"
+    assert detail["saves_put_off"] == 0, "a save ran out of memory twice (ui.app.App.save)"
     assert detail["games"] == 1 and 0 < detail["peak_live"] < heap_k * 1024
 
 
