@@ -10,7 +10,8 @@ from engine.cards import parse
 from engine.errors import IllegalMove
 from engine.rng import Rng
 from engine.st1 import DONE
-from tests.helpers import build
+from tests.helpers import build, check_invariants
+from tests.legal import legal_params
 
 
 def position(stones, hand, owners=None, timing=st1.T2016, phase=st1.PH_PLAY, opp_hand=6, seed=1):
@@ -227,41 +228,32 @@ def test_no_inference_without_a_known_last_play():
 
 
 def _games(timing, la, lb, first, stop, seed):
-    """Games first .. stop - 1 of a sample: game i dealt from seed + i, seats alternated."""
+    """Games first .. stop - 1 of a sample: game i dealt from seed + i, seats alternated; each
+    complete, with a winner, and its last state passes check_invariants (every card once, the
+    winner's claim wins)."""
     for i in range(first, stop):
         times = [[], []]
         st, _ = play(seed + i, timing, la, lb, i & 1, times)
         assert st.phase == st1.PH_OVER and st.winner in (0, 1)
+        check_invariants(st)
 
 
-# Complete games (every move is applied by the engine, which rejects an illegal one): for each
-# level and timing, the first games of the sample in CI and the rest in make long-test (2,200
-# games in all); the long runs are in docs/BENCHMARKS.md (AI). The 1999 Expert also plays two
+# Complete games (every move is applied by the engine, which rejects an illegal one), in
+# chunks (tests/legal.py). CI plays 2,000 games a level (1,000 a timing): Hard and Medium in
+# the Hard-vs-Medium games (one game counts for both levels: cheaper than Hard vs Easy plus
+# Medium vs Easy, docs/BENCHMARKS.md), Easy in the Easy-vs-Easy ones, and 100 Medium-vs-Easy
+# games a timing; make long-test plays 150 more Medium-vs-Easy games a timing and Expert's rest
+# of 10 a timing. The long runs are in docs/BENCHMARKS.md (AI). The 1999 Expert also plays two
 # whole games in tests/test_ai_mp.py, on CPython and the VM.
-LEGAL_GAMES = (  # level, opponent, seed, games in CI (2016, 1999), games in all
-    (EASY, EASY, 1, (700, 700), 700),
-    (MEDIUM, EASY, 2, (100, 100), 250),
-    (HARD, MEDIUM, 3, (40, 40), 140),
-    (EXPERT, HARD, 4, (3, 1), 10),
+LEGAL_GAMES = (  # level, opponent, seed, games a timing in CI (2016, 1999), in all, a chunk
+    (EASY, EASY, 1, 1000, 1000, 1000),
+    (MEDIUM, EASY, 2, 100, 250, 100),
+    (HARD, MEDIUM, 3, 1000, 1000, 250),
+    (EXPERT, HARD, 4, (3, 1), 10, 10),
 )
 
 
-def _legal_params():
-    out = []
-    for la, lb, seed, ci, n in LEGAL_GAMES:
-        for timing in (st1.T2016, st1.T1999):
-            name = "%s-%s" % (("easy", "medium", "hard", "expert")[la], ("2016", "1999")[timing])
-            out.append(pytest.param(timing, la, lb, 0, ci[timing], seed, id=name))
-            if ci[timing] < n:
-                out.append(
-                    pytest.param(
-                        timing, la, lb, ci[timing], n, seed, id=name + "-long", marks=pytest.mark.long
-                    )
-                )
-    return out
-
-
-@pytest.mark.parametrize("timing,la,lb,first,stop,seed", _legal_params())
+@pytest.mark.parametrize("timing,la,lb,first,stop,seed", legal_params(LEGAL_GAMES, (st1.T2016, st1.T1999)))
 def test_legal_games(timing, la, lb, first, stop, seed):
     _games(timing, la, lb, first, stop, seed)
 

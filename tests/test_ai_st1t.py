@@ -13,6 +13,8 @@ from engine.errors import IllegalMove
 from engine.rng import Rng
 from engine.st1 import game
 from engine.st1.tactic import TState
+from tests.legal import legal_params
+from tests.tactic_helpers import tcheck
 
 PH_DRAW = game.PH_DRAW
 PH_ACTION = game.PH_ACTION
@@ -69,33 +71,29 @@ def test_honest(level, count, timing):
 
 
 def _games(timing, la, lb, first, stop, seed):
+    """Games first .. stop - 1: game i dealt from seed + i, seats alternated; each complete,
+    with a winner, and its last state passes tcheck (every card once, the winner's claim wins
+    or two passes ended it)."""
     for i in range(first, stop):
         st, _ = play(seed + i, timing, la, lb, i & 1, [[], []], 1)
         assert st.phase == st1.PH_OVER and st.winner in (0, 1)
+        tcheck(st)
 
 
-# Complete tactic games (the engine applies every move and rejects an illegal one): the first
-# games of each sample in CI, the rest (2,000 a level in all, Expert 40) in make long-test.
-LEGAL_GAMES = (  # level, opponent, seed, games in CI per timing, games in all per timing
-    (EASY, EASY, 1, 100, 1000),
-    (MEDIUM, EASY, 2, 12, 1000),
-    (HARD, MEDIUM, 3, 6, 1000),
-    (EXPERT, HARD, 4, 0, 20),
+# Complete tactic games (the engine applies every move and rejects an illegal one), in chunks
+# (tests/legal.py). CI plays 2,000 games a level (1,000 a timing): Hard and Medium in the
+# Hard-vs-Medium games (one game counts for both levels), Easy in the Easy-vs-Easy ones, and
+# 12 Medium-vs-Easy games a timing; make long-test plays the rest of 1,000 Medium-vs-Easy
+# games a timing and 20 Expert-vs-Hard games a timing.
+LEGAL_GAMES = (  # level, opponent, seed, games a timing in CI, in all, a chunk
+    (EASY, EASY, 1, 1000, 1000, 1000),
+    (MEDIUM, EASY, 2, 12, 1000, 500),
+    (HARD, MEDIUM, 3, 1000, 1000, 250),
+    (EXPERT, HARD, 4, 0, 20, 20),
 )
 
 
-def _legal_params():
-    out = []
-    for la, lb, seed, ci, n in LEGAL_GAMES:
-        for timing in (st1.T2016, st1.T1999):
-            name = "%s-%s" % (("easy", "medium", "hard", "expert")[la], ("2016", "1999")[timing])
-            if ci:
-                out.append(pytest.param(timing, la, lb, 0, ci, seed, id=name))
-            out.append(pytest.param(timing, la, lb, ci, n, seed, id=name + "-long", marks=pytest.mark.long))
-    return out
-
-
-@pytest.mark.parametrize("timing,la,lb,first,stop,seed", _legal_params())
+@pytest.mark.parametrize("timing,la,lb,first,stop,seed", legal_params(LEGAL_GAMES, (st1.T2016, st1.T1999)))
 def test_legal_games(timing, la, lb, first, stop, seed):
     _games(timing, la, lb, first, stop, seed)
 
