@@ -34,3 +34,16 @@ def legal_params(rows, timings=None):
                 args = head + (la, lb, k, min(n, k + step), seed)
                 out.append(pytest.param(*args, id="%s-long-%d" % (name, k), marks=pytest.mark.long))
     return out
+
+
+def st2_games(la, lb, first, stop, seed, variant, check):
+    """The second game's complete games first .. stop - 1 (variant 1: its tactic variant):
+    game i dealt from seed + i, roles alternated (level la attacks in even games); each must
+    end with a winner and its last state pass `check` (the ruleset's invariants)."""
+    from engine.ai.bench import play2
+    from engine.st2 import game
+
+    for i in range(first, stop):
+        st, _ = play2(seed + i, la, lb, i & 1, [[], []], variant)
+        assert game.is_over(st) and st.winner in (0, 1)
+        check(st)

@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from engine.ai import EASY, EXPERT, HARD, MEDIUM, Budget, choose
-from engine.ai.bench import play2, run2
+from engine.ai.bench import run2
 from engine.ai.player import Player
 from engine.errors import IllegalMove
 from engine.rng import Rng
@@ -16,7 +16,7 @@ from engine.st2 import game
 from engine.st2.moves import HMAX, PH_OVER, PH_PLAY
 from engine.st2.notation import parse_card, parse_move
 from engine.st2.state import State
-from tests.legal import legal_params
+from tests.legal import legal_params, st2_games
 from tests.st2_helpers import build, check_invariants
 
 ROOT = __file__.rsplit("/tests/", 1)[0]
@@ -224,13 +224,10 @@ def test_honest_to_the_end():
 
 
 def _games(la, lb, first, stop, seed):
-    """Games first .. stop - 1: game i dealt from seed + i, roles alternated; each complete,
-    with a winner, and its last state passes check_invariants (every card once, the Attacker
+    """Games first .. stop - 1 (tests/legal.st2_games), each last state passing check_invariants
+    (every card once, the Attacker
     the winner when four tiles are damaged)."""
-    for i in range(first, stop):
-        st, _ = play2(seed + i, la, lb, i & 1, [[], []])
-        assert st.phase == PH_OVER and st.winner in (0, 1)
-        check_invariants(st)
+    st2_games(la, lb, first, stop, seed, 0, check_invariants)
 
 
 # Complete games (every move is applied by the engine, which rejects an illegal one), roles

@@ -18,7 +18,7 @@ from engine.rng import Rng
 from engine.st2 import game
 from engine.st2.cards import K_ALL, K_LOW, K_SUM
 from engine.st2.notation import parse_card
-from tests.legal import legal_params
+from tests.legal import legal_params, st2_games
 from tests.st2t_helpers import check_invariants
 
 PH_DRAW = game.PH_DRAW
@@ -114,13 +114,10 @@ def test_honest_in_action_steps_and_after_an_exchange():
 
 
 def _games(la, lb, first, stop, seed):
-    """Games first .. stop - 1: game i dealt from seed + i, roles alternated; each complete,
-    with a winner, and its last state passes check_invariants (every card once, the
+    """Games first .. stop - 1 (tests/legal.st2_games), each last state passing check_invariants
+    (every card once, the
     one-more-tactic rule, the Attacker the winner when four tiles are damaged)."""
-    for i in range(first, stop):
-        st, _ = play2(seed + i, la, lb, i & 1, [[], []], 1)
-        assert game.is_over(st) and st.winner in (0, 1)
-        check_invariants(st)
+    st2_games(la, lb, first, stop, seed, 1, check_invariants)
 
 
 # Complete games (the engine applies every move and rejects an illegal one), roles
