@@ -629,3 +629,70 @@ def test_a_save_that_runs_out_of_memory_is_retried_and_loses_nothing(tmp_path):
     app2 = A.App(p2, seed=99)
     assert app2.session is not None and app2.session.rec.moves == saved
     p2.close()
+
+
+def _flaky_pack(s):
+    """Session s's save packing made to fail (MemoryError) while fails[0] > 0, one a try."""
+    pack = s.pack
+    fails = [0]
+
+    def flaky():
+        if fails[0]:
+            fails[0] -= 1
+            raise MemoryError("memory allocation failed")
+        return pack()
+
+    s.pack = flaky
+    return fails
+
+
+def _resumed_moves(path):
+    p2 = SimPlatform(path, headless=True, step_ms=20)  # power off and on
+    app2 = A.App(p2, seed=99)
+    moves = list(app2.session.rec.moves) if app2.session is not None else None
+    p2.close()
+    return moves
+
+
+def test_a_put_off_save_is_written_before_the_quit_says_saved(tmp_path):
+    """A save put off for memory (App.save failed twice) is tried at every key press and on
+    the way to the title: Pause then Quit with no AI turn between them still saves the move,
+    and the title says so; if the save still fails there, the title says it is not saved."""
+    path = str(tmp_path / "save.bin")
+    p = SimPlatform(path, headless=True, step_ms=20)
+    app = A.App(p, seed=31, chooser_for=first_legal_chooser)
+    s = start(app, 0)
+    fails = _flaky_pack(s)
+    fails[0] = 99  # every try fails, the retries at the keys too
+    press(app, K_A, K_A)
+    assert s.state.to_move == 1 and app.unsaved
+    press(app, K_START)
+    app.pages.pause_menu.select(P.P_QUIT)
+    press(app, K_A)
+    assert app.mode == A.TITLE and app.unsaved
+    assert app.pages.title_note.text == "Not saved: memory"
+    fails[0] = 0
+    press(app, 5)  # any key: the put-off save is written
+    assert not app.unsaved
+    saved = list(s.rec.moves)
+    p.close()
+    assert saved and _resumed_moves(path) == saved
+
+
+def test_a_put_off_save_in_pass_and_play_is_written_at_the_hand_over(tmp_path):
+    """Pass-and-play has no AI turn to retry after: the hand-over's key press writes the
+    move whose save was put off, before the next player moves."""
+    path = str(tmp_path / "save.bin")
+    p = SimPlatform(path, headless=True, step_ms=20)
+    app = A.App(p, seed=17, chooser_for=first_legal_chooser)
+    s = start(app, 0, opponent=S.OPP_PASS)
+    press(app, K_A)  # the first hand-over
+    fails = _flaky_pack(s)
+    fails[0] = 2  # the move's save fails twice: put off
+    press(app, K_A, K_A)
+    assert app.mode == A.HANDOVER and app.unsaved
+    n = len(s.rec.moves)
+    press(app, K_A)  # the next player takes the handheld: the save is written first
+    assert not app.unsaved and fails[0] == 0 and len(s.rec.moves) == n
+    p.close()
+    assert _resumed_moves(path) == list(s.rec.moves)

@@ -126,7 +126,7 @@ class App(Play):
         platform.root.append(self.root)
         self.session = None
         self.kept = None  # a saved game that could not be resumed: saved again as it is
-        self.unsaved = False  # a save failed for memory: App.save, tried again after the AI's turn
+        self.unsaved = False  # a save failed for memory: App.save, tried again later
         self.mode = TITLE
         self.back = TITLE
         self.help_page = -1
@@ -174,6 +174,10 @@ class App(Play):
         self._drop_ai()
         self._leave_table()
         self._drop_game()
+        if self.unsaved:  # a save put off for memory (App.save): the AI's code has gone now
+            self.save()
+            if self.unsaved:
+                note = "Not saved: memory"
         self._m().title(self, note)
 
     def _new_game(self):
@@ -239,8 +243,10 @@ class App(Play):
     def save(self):
         """Write the settings, the statistics and the match. A MemoryError (a heap too broken
         up for the save's bytes) never ends the game: the AI's search buffers go and the save
-        is tried again; failing that, `unsaved` stays set and the end of the AI's turn or the
-        next save writes it all (every save holds the whole match)."""
+        is tried again; failing that, `unsaved` stays set and the save is tried again at the
+        end of the AI's turn, at the next key press (pass-and-play's hand-over, the round's
+        panel, the menus) and on the way to the title, or the next save writes it all (every
+        save holds the whole match)."""
         for _ in range(2):
             try:
                 game = self.session.pack() if self.session is not None else self.kept
@@ -337,6 +343,8 @@ class App(Play):
     def key(self, k):
         """Handle one key press (0..7) in the current mode; the screen is refreshed after."""
         self.finish_anim()  # a key press ends an animation at once
+        if self.unsaved:  # a save put off for memory: tried again at every key (App.save)
+            self.save()
         m = self.mode
         if m == BOARD:
             self._board_key(k)

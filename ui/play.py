@@ -233,8 +233,9 @@ class Play:
         s = self.session
         if s.state.to_move != before and not s.round_over():
             # The turn has passed: the one save of a human turn (each save erases the 8 KB
-            # flash block). The AI's reply is not saved: a resume recomputes it exactly;
-            # the round's end saves in _round_end.
+            # flash block). The AI's reply is not saved (a resume recomputes it exactly)
+            # unless this save was put off for memory (ai_turn); the round's end saves in
+            # _round_end.
             self.save()
         self.unpick()
         self.last_ai = self.p.ticks_ms()
