@@ -1,5 +1,6 @@
 """Schotten Totten 2 text notation (docs/NOTATION.md): moves, positions and records, all
-round-tripping. The device need not import this module (it packs records: engine.st2.record).
+round-tripping. The device need not import this module (it packs records with
+engine.st2.match.pack_games and reads them back with engine.st2.record).
 
 Moves: "B11@3" plays B11 at tile 3 (tiles 1-7, left to right), "C3" declares control of tile 3,
 "oil3" throws a cauldron on tile 3, "ret135" retreats from tiles 1, 3 and 5, "done" ends the

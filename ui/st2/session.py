@@ -112,7 +112,7 @@ class Session(S.Session):
         s = self.seed
         head = bytes(
             (
-                S.GAME_VERSION,
+                S.GAME_VERSION,  # both games' header (ui.resume reads it): one version
                 2,
                 t.variant,
                 t.role,
