@@ -604,16 +604,7 @@ def test_a_save_that_runs_out_of_memory_is_retried_and_loses_nothing(tmp_path):
     p = SimPlatform(path, headless=True, step_ms=20)
     app = A.App(p, seed=31, chooser_for=first_legal_chooser)
     s = start(app, 0)
-    pack = s.pack
-    fails = [0]
-
-    def flaky():
-        if fails[0]:
-            fails[0] -= 1
-            raise MemoryError("memory allocation failed")
-        return pack()
-
-    s.pack = flaky
+    fails = _flaky_pack(s)
     fails[0] = 1  # the first try fails, the second writes
     press(app, K_A, K_A)
     assert s.state.to_move == 1 and not app.unsaved and fails[0] == 0
