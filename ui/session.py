@@ -224,26 +224,27 @@ class Session:
         kind, seed (4 bytes, big endian), rounds, rounds played, the two scores, who starts the
         round; then the engine's packed record of the round (engine.record)."""
         m = self.match
+        tail = bytes((m.rounds, m.played, m.scores[0], m.scores[1], m.next_first))
+        return self.head() + tail + self.rec.pack()
+
+    def head(self):
+        """Both games' first 9 bytes of pack(): version, game, variant, role, match kind, seed
+        (4 bytes, big endian)."""
         t = self.settings
-        head = bytes(
+        s = self.seed
+        return bytes(
             (
                 GAME_VERSION,
                 t.game,
                 t.variant,
                 t.role,
                 t.kind,
-                (self.seed >> 24) & 255,
-                (self.seed >> 16) & 255,
-                (self.seed >> 8) & 255,
-                self.seed & 255,
-                m.rounds,
-                m.played,
-                m.scores[0],
-                m.scores[1],
-                m.next_first,
+                s >> 24 & 255,
+                s >> 16 & 255,
+                s >> 8 & 255,
+                s & 255,
             )
         )
-        return head + self.rec.pack()
 
     @staticmethod
     def unpack(data, settings, chooser=None):

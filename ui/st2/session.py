@@ -109,18 +109,6 @@ class Session(S.Session):
         from engine.st2.match import pack_games
 
         t = self.settings
-        s = self.seed
-        head = bytes(
-            (
-                S.GAME_VERSION,  # both games' header (ui.resume reads it): one version
-                2,
-                t.variant,
-                t.role,
-                t.kind,
-                s >> 24 & 255,
-                s >> 16 & 255,
-                s >> 8 & 255,
-                s & 255,
-            )
+        return (
+            self.head() + bytes(5) + pack_games(t.kind, t.variant, [(gm.seed, gm.moves) for gm in self.games])
         )
-        return head + bytes(5) + pack_games(t.kind, t.variant, [(gm.seed, gm.moves) for gm in self.games])
