@@ -86,20 +86,26 @@ class Match:
         return self.winner() is not None
 
 
-def pack_games(mode, variant, games):
-    """A match's packed record (engine.st2.record's format): `games` gives (seed, moves) per
-    game. Here, not in engine.st2.record: a device save packs while the AI's code is loaded,
-    and this module is loaded with every game of the second game, so the save compiles
-    nothing (engine.st2.record is compiled only for a resume)."""
-    n = 4
+VERSION = 0x22  # a match record's first byte: the second game << 4 | format 2
+
+
+def pack_games(mode, variant, games, head=b""):
+    """A match's packed record (engine.st2.record's format) after the bytes `head`, as one
+    bytearray (a save's only copy): `games` gives (seed, moves) per game. Here, not in
+    engine.st2.record: a device save packs while the AI's code is loaded, and this module is
+    loaded with every game of the second game, so the save compiles nothing
+    (engine.st2.record is compiled only for a resume)."""
+    i = len(head)
+    n = i + 4
     for _, moves in games:
         n += 6 + 2 * len(moves)
     out = bytearray(n)
-    out[0] = 0x22  # engine.st2.record.VERSION
-    out[1] = variant
-    out[2] = mode
-    out[3] = len(games)
-    i = 4
+    out[0:i] = head
+    out[i] = VERSION
+    out[i + 1] = variant
+    out[i + 2] = mode
+    out[i + 3] = len(games)
+    i += 4
     for seed, moves in games:
         for k in range(4):
             out[i + k] = (seed >> (24 - 8 * k)) & 255
@@ -110,4 +116,4 @@ def pack_games(mode, variant, games):
             out[i] = m >> 8
             out[i + 1] = m & 255
             i += 2
-    return bytes(out)
+    return out

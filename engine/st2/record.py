@@ -10,10 +10,8 @@ is read and migrated; any other version byte is refused.
 """
 
 from engine.errors import IllegalMove
-from engine.st2.match import REVENGE, SINGLE, Match, pack_games
+from engine.st2.match import REVENGE, SINGLE, VERSION, Match, pack_games
 from engine.st2.moves import PH_OVER
-
-VERSION = 0x22
 
 
 class Record:
@@ -66,7 +64,7 @@ class Record:
         return m, st
 
     def pack(self):
-        return pack_games(self.mode, self.variant, self.games)
+        return bytes(pack_games(self.mode, self.variant, self.games))
 
 
 def unpack(data):

@@ -109,6 +109,5 @@ class Session(S.Session):
         from engine.st2.match import pack_games
 
         t = self.settings
-        return (
-            self.head() + bytes(5) + pack_games(t.kind, t.variant, [(gm.seed, gm.moves) for gm in self.games])
-        )
+        games = [(gm.seed, gm.moves) for gm in self.games]
+        return pack_games(t.kind, t.variant, games, self.head() + bytes(5))
