@@ -269,6 +269,7 @@ class App(Play):
 
                 V = BoardView
                 if self.g.NAME == "st2":
+                    import ui.st2.play  # noqa: F401 - its code (and the board's) compiles first too
                     from ui.st2 import board
 
                     V = board.BoardView  # the wall
