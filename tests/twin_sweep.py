@@ -115,6 +115,8 @@ def classify(r, games):
         got["fallbacks"] = int(m.group(1)) if m else -1
         m = re.search(r" saves_put_off=(\d+) ", out)
         got["saves_put_off"] = int(m.group(1)) if m else -1
+        m = re.search(r" saves_retried=(\d+) ", out)
+        got["saves_retried"] = int(m.group(1)) if m else -1
         return "complete", got
     return "failure", (out + r.stderr).strip()[-2000:]
 

@@ -40,15 +40,16 @@ code.py does not catch), or on code.py's crash screen (its text is printed; exit
 or 0 with --sweep), or on anything else (a traceback, exit status 1). It prints, then ends
 with one line:
 
-    erases=E game_erases=G1,G2,... human_turns=T1,T2,... presses=P refreshes=R samples=S largest=WHAT saves_put_off=U fallbacks=F
+    erases=E game_erases=G1,G2,... human_turns=T1,T2,... presses=P refreshes=R samples=S largest=WHAT saves_retried=V saves_put_off=U fallbacks=F
     modes=TITLE,SETTINGS,...      (the screens reached)
     todo=                         (what the driver meant to do and did not)
     games=N peak_live=B min_free=B largest_alloc=B
 
 fallbacks: the AI's decisions answered by a cheaper move because memory ran out (a search
 cut short inside engine.ai, or ui.session.Session.cheap_move; one decision may count in both);
-a game against the full-strength AI has none. saves_put_off: saves that ran out of memory
-twice (ui.app.App.save: the game goes on and the save is tried again after the AI's turn).
+a game against the full-strength AI has none. saves_retried: saves whose first try ran out of
+memory (App.save then frees the search buffers and tries again); saves_put_off: saves that ran
+out of memory twice (ui.app.App.save: the game goes on and the save is tried again after the AI's turn).
 
 peak_live: the largest live heap (gc.mem_alloc() after gc.collect()) sampled at every key
 press, every display refresh (the AI's thinking indicator refreshes during its search) and
@@ -192,6 +193,9 @@ class Driver:
         self.presses = 0
         self.fallbacks = 0  # AI turns answered by the cheap move for want of memory
         self.put_off = 0  # saves that failed for memory twice (ui.app.App.save), tried later
+        self.retried = 0  # saves whose first try failed for memory (ui.app.App.save)
+        self.saving = 0  # in App.save: its tries that failed so far
+        self.store = self.session = None  # in App.save: the app's, which save and pack below
         self.game_presses = 0
         self.modes = set()
         self.todo = {"settings", "stats", "hint", "pause", "undo", "tracker", "help", "handover"}
@@ -568,6 +572,21 @@ class Driver:
         self.human_played = True
         return K_A
 
+    # In App.save the driver stands for the app's store and session (main's app_save).
+    def save(self, settings, stats, game):
+        try:
+            return self.store.save(settings, stats, game)
+        except MemoryError:
+            self.saving += 1
+            raise
+
+    def pack(self):
+        try:
+            return self.session.pack()
+        except MemoryError:
+            self.saving += 1
+            raise
+
 
 def screen_text():
     """The text of the crash screen: its TileGrid's tiles read back through the font."""
@@ -660,7 +679,20 @@ def main():
         save = ua.App.save
 
         def app_save(self):
-            save(self)
+            # App.save's tries go through the driver, which stands for the store and the
+            # session to count their MemoryErrors (public names: the bundle keeps them).
+            driver.store, driver.session = self.store, self.session
+            self.store = driver
+            if self.session is not None:
+                self.session = driver
+            driver.saving = 0
+            try:
+                save(self)
+            finally:
+                self.store, self.session = driver.store, driver.session
+                driver.store = driver.session = None
+                if driver.saving:  # a try failed for memory (App.save frees the search, retries)
+                    driver.retried += 1
             if self.unsaved:  # App.save gave up for memory: the game goes on, unsaved
                 driver.put_off += 1
 
@@ -753,7 +785,7 @@ def main():
     games = driver.games
     print(
         "erases=%d game_erases=%s human_turns=%s presses=%d refreshes=%d samples=%d largest=%s"
-        " saves_put_off=%d fallbacks=%d"
+        " saves_retried=%d saves_put_off=%d fallbacks=%d"
         % (
             _twin.erases,
             ",".join(str(n) for n in driver.game_erases),
@@ -762,6 +794,7 @@ def main():
             _twin.refreshes,
             meter.samples,
             _twin.largest_what,
+            driver.retried,
             driver.put_off,
             driver.fallbacks,
         )
