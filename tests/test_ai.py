@@ -319,6 +319,22 @@ def test_aitime_command(capsys):
     assert int(line.split("decisions=")[1].split()[0]) > 10
 
 
+def test_aitime_passes_keep_each_positions_fastest_run(monkeypatch):
+    """--passes P replays the same positions P times; each keeps its fastest run of all."""
+    import sim.aitime as at
+
+    runs = iter([[(5, 0), (9, 1), (4, 0)], [(7, 0), (3, 1), (4, 0)], [(6, 0), (8, 1), (1, 0)]])
+    monkeypatch.setattr(at, "costs", lambda *a: next(runs))
+    assert at.fastest("st1", None, 2, 1, 1, 1, 3) == [(5, 0), (3, 1), (1, 0)]
+    runs = iter([[(5, 0), (9, 1)], [(7, 0)]])
+    with pytest.raises(AssertionError, match="other positions"):
+        at.fastest("st1", None, 2, 1, 1, 1, 2)
+    # The real replays: the same positions in every pass.
+    monkeypatch.undo()
+    got = at.fastest("st1", {"timing": 0, "variant": 0}, 2, 1, 3, 1, 2)
+    assert len(got) > 5 and all(t > 0 for t, _ in got)
+
+
 def test_the_chance_scale_is_one_constant():
     """ONE (1024) is a const in each game's know (so the VM folds it where it is read) and in
     engine.ai.odds, whose pwin both read: the copies are one value."""
