@@ -61,7 +61,11 @@ def test_the_st2_game_does_not_load_the_first_games_modules():
         "unpack(data).replay_match()\n"
         "print(' '.join(sorted(k for k in sys.modules if k.startswith('engine'))))\n"
     )
-    r = run_mp(["-c", code], heap="96K")
+    # Which modules load is the point here, not the heap: this script's own random match and
+    # replay at 96K passed or failed with the layout (at b948d39 it failed at 84K and 88K and
+    # passed at 80K and 92K-100K; pack_games writing the header (5df212f) moved the failure to
+    # 96K). A save's resume in the whole app is the twin's (tests/test_twin.py).
+    r = run_mp(["-c", code], heap="128K")
     assert r.returncode == 0, r.stderr
     mods = set(r.stdout.split())
     assert "engine.record" in mods and "engine.st2.record" in mods and not (first - {"engine.record"}) & mods

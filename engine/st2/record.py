@@ -64,7 +64,7 @@ class Record:
         return m, st
 
     def pack(self):
-        return bytes(pack_games(self.mode, self.variant, self.games))
+        return pack_games(self.mode, self.variant, self.games)
 
 
 def unpack(data):
