@@ -291,11 +291,15 @@ def main():
         gc.collect()
         print("free memory at start:", gc.mem_free())
         platform = DevicePlatform()
-        from ui.app import main as app_main
+        import ui.app as ua
 
-        app_main(platform)
+        # The App's loop straight from here, no function between (the Python stack is 2 KB);
+        # ui.app.APP holds it (the device twin reads it).
+        ua.APP = ua.App(platform)
+        ua.APP.run()
     except Exception as e:  # KeyboardInterrupt (Ctrl-C) still reaches the REPL
         err = e
+    ua = None  # the module goes with the others below
     # Let go of the game's screens and code before the crash screen needs memory. The heap
     # may be full of the unwound game's objects: collect first, and allocate nothing until
     # the modules are gone (no list of their names).

@@ -391,5 +391,10 @@ class App(Play):
                 idle()
 
 
+APP = None  # the running App, set by main() and code.py (the device twin's driver reads it)
+
+
 def main(platform, seed=None):
-    App(platform, seed).run()
+    global APP
+    APP = App(platform, seed)
+    APP.run()
