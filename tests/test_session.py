@@ -347,11 +347,3 @@ def test_a_memory_error_in_the_ais_turn_falls_back_to_a_cheaper_move(monkeypatch
     monkeypatch.setattr(ai, "choose", real)
     play_out(s, rng)  # and the game goes on to its end
     assert s.round_over()
-
-
-def test_no_hint_for_want_of_memory_is_no_crash():
-    def broke(view, rng, seat, tick):
-        raise MemoryError
-
-    s = Session(Settings(opponent=OPP_EASY), 3, broke)
-    assert s.hint() == -1

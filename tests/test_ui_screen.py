@@ -152,20 +152,13 @@ def test_the_ai_tick_moves_the_thinking_indicator(clocked):
             return view.legal_moves()[0]
 
     xs = []
-    app = A.App(p, seed=3, chooser_for=lambda s: lambda v, r, seat, tick: A.ask_ai(FakeAI, v, r, 1, tick))
+    app = A.App(p, seed=3, chooser_for=lambda s: lambda v, r, seat, tick: FakeAI.choose(v, r, 1, tick))
     new_game(app)
     press(app, K_A, K_A)
     before = p.display.refreshes
     app.ai_turn()
     assert p.display.refreshes - before >= 6  # the indicator's steps, then the AI's move
     assert len(set(xs)) == 3  # the dot walks
-
-    class OldAI:
-        @staticmethod
-        def choose(view, rng, level):
-            return view.legal_moves()[0]
-
-    assert A.ask_ai(OldAI, app.session.state.view(0), None, 1, app._tick) is not None
 
 
 # -- frugality: redraws per move, refreshes per key, nothing allocated while idle ---------------

@@ -15,7 +15,7 @@ claimable stone. Claims (automatic, the AI's, manual) blink their stone gold for
 does), so headless tests step through frames without sleeping.
 """
 
-from ui.platform import K_SELECT, K_START, ticks_add, ticks_diff
+from ui.platform import K_START, ticks_add, ticks_diff
 from ui.session import CLAIM_STEP, OPP_DEMO, OPP_PASS
 
 TITLE, SETTINGS, PAUSE, TEXT, TRACKER, BOARD, HANDOVER, ROUND_END, CONFIRM = range(9)
@@ -258,9 +258,6 @@ class Play:
             self._pause()
             return
         if not s.human_to_move():
-            return
-        if k == K_SELECT:
-            self._hint()
             return
         if s.g.NAME == "st2":
             from ui.st2 import play

@@ -181,14 +181,6 @@ class Session:
             gc.collect()
             return self.state.legal_moves()[0]
 
-    def hint(self, tick=None):
-        """The AI's suggestion for the human to move, from the human's view only."""
-        p = self.state.to_move
-        try:
-            return self.chooser(self.state.view(p), Rng(len(self.rec.moves) + 99), -1, tick)
-        except MemoryError:
-            return -1  # no hint for want of memory (the screen says so)
-
     def _checkpoint(self):
         """Remember where a human turn's first decision was taken (for undo)."""
         t = self.state.turn

@@ -72,26 +72,36 @@ def release():
     gc.collect()
 
 
-def choose(view, rng, level=HARD, ms=0, tick=None):
-    """One legal move for the player to move in `view` (see the module docstring)."""
+def entry(view, level=HARD):
+    """(fn, budget) of `view`'s ruleset at `level`: fn(view, rng, budget, ms, tick, stats) is
+    choose's move. The device calls fn itself: one frame fewer under the search (its Python
+    stack is 2 KB)."""
     game = getattr(view, "GAME", 1)  # the view's game (engine.games)
     if getattr(view, "VARIANT", 0):  # a tactic variant's TView
         if game == 2:
-            from engine.ai import st2t
-
-            b = level if isinstance(level, Budget) else st2t.BUDGETS[level_of(level)]
-            return st2t.choose(view, rng, b, ms, tick, stats)
-        from engine.ai import st1t
-
-        b = level if isinstance(level, Budget) else st1t.BUDGETS[level_of(level)]
-        return st1t.choose(view, rng, b, ms, tick, stats)
-    if game == 2:
-        from engine.ai import st2
-
-        b = level if isinstance(level, Budget) else st2.BUDGETS[level_of(level)]
-        return st2.choose(view, rng, b, ms, tick, stats)
-    if game != 1:
+            from engine.ai import st2t as m
+        else:
+            from engine.ai import st1t as m
+    elif game == 2:
+        from engine.ai import st2 as m
+    elif game == 1:
+        b = level if isinstance(level, Budget) else BUDGETS[level_of(level)]
+        if isinstance(b, tuple):  # one budget per claim timing
+            b = b[view.timing]
+        return choose1, b
+    else:
         raise IllegalMove("no AI for game %r" % (game,))
+    return m.choose, level if isinstance(level, Budget) else m.BUDGETS[level_of(level)]
+
+
+def choose(view, rng, level=HARD, ms=0, tick=None):
+    """One legal move for the player to move in `view` (see the module docstring)."""
+    fn, b = entry(view, level)
+    return fn(view, rng, b, ms, tick, stats)
+
+
+def choose1(view, rng, b, ms, tick, stats):
+    """The first game's base game: choose's move with Budget b (None: Easy)."""
     from engine.st1 import PH_CLAIM, View
 
     if not isinstance(view, View):
@@ -105,9 +115,6 @@ def choose(view, rng, level=HARD, ms=0, tick=None):
         return moves[0]
     if len(moves) == 1:
         return moves[0]
-    b = level if isinstance(level, Budget) else BUDGETS[level_of(level)]
-    if isinstance(b, tuple):  # one budget per claim timing
-        b = b[view.timing]
     if b is None:
         from engine.ai.easy import choose_easy  # not loaded by Medium and Hard but to fall back
 
