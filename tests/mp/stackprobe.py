@@ -1,15 +1,18 @@
 """The AI's Python-stack use per decision, on CircuitPython's VM (../shared/tools/cpy):
 
-    CIRCUITPY_PYSTACK_SIZE=3072 cpy -X heapsize=400K tests/mp/stackprobe.py GAME VARIANT LEVEL GAMES SEED [TOP]
+    CIRCUITPY_PYSTACK_SIZE=3072 cpy -X heapsize=400K tests/mp/stackprobe.py GAME VARIANT LEVEL GAMES SEED [TOP] [--random]
     CIRCUITPY_PYSTACK_SIZE=N cpy -X heapsize=400K tests/mp/stackprobe.py GAME VARIANT LEVEL replay FIXTURE_FILE [PAD]
 
 Probe mode: plays GAMES games (game i dealt from SEED + i, both seats at LEVEL, each with its
-own random stream as engine.ai.bench's), and measures each AI decision's depth: the decision
+own random stream as engine.ai.bench's; with --random the moves played are random legal
+ones, and the AI at LEVEL is asked at every position all the same), and measures the AI's
+decisions' depth: the decision
 is run again under a padding of K small frames, K searched for the largest that still leaves
 it room (its random stream and the seat's plan put back before each try; the engine's
 RuntimeError "pystack exhausted" is the only signal). A decision's use is the pad frames it
 displaces from the bottom of engine.ai.choose: U = K_noop - K_decision; BYTES = U * FRAME, the
-pad frame's size (FRAME). Prints the deepest U and the TOP deepest decisions as
+pad frame's size (FRAME). A decision is measured in full only when it is deeper than the
+TOP-th deepest so far (one try under that pad tells), so the deepest figure is exact. Prints the deepest U and the TOP deepest decisions as
 fixture lines (GAME VARIANT LEVEL SEED RNG_Z RNG_W BYTES then the moves that lead there),
 which `replay` mode reads.
 
@@ -92,19 +95,20 @@ def _load(game, variant):
     return g, g.options(variant=1 if variant == "tactic" else 0)
 
 
-def probe(game, variant, level, games, seed, top):
+def probe(game, variant, level, games, seed, top, randomly=False):
     from engine.ai import choose, level_of, release
 
     g, opts = _load(game, variant)
     lv = level_of(level)
     k0 = _kmax(_noop, 0, 0, 0)
-    frame = FRAME
-    deepest = []  # (U, line)
+    deepest = []  # (U, line): the top decisions so far, deepest first
+    cut = 0  # the U a decision must pass to be among them (measured only then)
     worst = 0
     n = 0
     for i in range(games):
         st = g.new_state(opts, seed + i)
         rngs = [Rng((seed + i) * 2 + 1), Rng((seed + i) * 2 + 2)]
+        mover = Rng(seed + i + 7777)  # --random: the moves played
         moves = []
         while not g.is_over(st):
             p = st.to_move
@@ -117,32 +121,37 @@ def probe(game, variant, level, games, seed, top):
                 release()  # a decision cut short leaves nothing behind for the next
                 gc.collect()
 
-            k = _kmax(choose, v, r, lv, back)
-            back()
-            mv = choose(v, r, lv)
-            u = k0 - k
             n += 1
-            if u > worst:
-                worst = u
-            line = "%s %s %s %d %d %d %d %s" % (
-                game,
-                variant,
-                level,
-                seed + i,
-                s0[0],
-                s0[1],
-                u * frame,
-                ",".join(str(m) for m in moves),
-            )
-            deepest.append((u, line))
-            if len(deepest) > top * 4:
+            back()
+            if len(deepest) < top or not _fits(k0 - cut, choose, v, r, lv):
+                back()
+                u = k0 - _kmax(choose, v, r, lv, back)
+                if u > worst:
+                    worst = u
+                line = "%s %s %s %d %d %d %d %s" % (
+                    game,
+                    variant,
+                    level,
+                    seed + i,
+                    s0[0],
+                    s0[1],
+                    u * FRAME,
+                    ",".join(str(m) for m in moves),
+                )
+                deepest.append((u, line))
                 deepest.sort(key=lambda t: -t[0])
                 del deepest[top:]
+                cut = deepest[-1][0]
+            if randomly:
+                legal = st.legal_moves()
+                mv = legal[mover.randrange(len(legal))]
+            else:
+                back()
+                mv = choose(v, r, lv)
             st.apply(mv)
             moves.append(mv)
-    deepest.sort(key=lambda t: -t[0])
-    print("decisions=%d pad_frame=%d deepest_frames=%d deepest_bytes=%d" % (n, frame, worst, worst * frame))
-    for _u, line in deepest[:top]:
+    print("decisions=%d pad_frame=%d deepest_frames=%d deepest_bytes=%d" % (n, FRAME, worst, worst * FRAME))
+    for _u, line in deepest:
         print(line)
 
 
@@ -178,7 +187,11 @@ def main(argv):
     if len(argv) < 5:
         print(__doc__)
         sys.exit(2)
-    probe(argv[0], argv[1], argv[2], int(argv[3]), int(argv[4]), int(argv[5]) if len(argv) > 5 else 10)
+    randomly = "--random" in argv
+    argv = [a for a in argv if a != "--random"]
+    probe(
+        argv[0], argv[1], argv[2], int(argv[3]), int(argv[4]), int(argv[5]) if len(argv) > 5 else 10, randomly
+    )
 
 
 main(sys.argv[1:])
