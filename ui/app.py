@@ -206,6 +206,9 @@ class App(Play):
 
     def _pause(self):
         self._leave_table()  # before the menus' code compiles
+        # The AI's code too: the menus, tracker and help need the room; the next AI turn or
+        # hint loads it again (.mpy on the device: no compile).
+        _unload(("engine.ai",))
         self._m().pause(self)
 
     def _leave_table(self):
@@ -301,6 +304,7 @@ class App(Play):
             m = s.chooser(s.state.view(s.state.to_move), Rng(len(s.rec.moves) + 99), -1, self._tick)
         except MemoryError:
             m = -1  # no hint for want of memory (the screen says so)
+        self._release_search()  # the search's buffers: made again at the next decision
         self.board.thinking(False)
         if m < 0:
             self.redraw("No memory for a hint now")

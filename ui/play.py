@@ -311,6 +311,7 @@ class Play:
             moves.append(m)
             if g.kind(m) == g.KIND_PLAY:
                 played = m
+        self._release_search()  # the search's buffers: made again at the next decision
         self.board.thinking(False)
         if self.unsaved:  # the human's move before (App.save), saved with the AI's reply
             self.save()

@@ -50,6 +50,10 @@ def round_end(self):
         from ui.app import _unload
 
         _unload(("ui.gamefile", "engine.st1.notation"))  # its code, and move_text's
+    from ui.app import _unload
+
+    del self.opts[:]
+    _unload(("ui.pick",))  # no card to pick until the next round (its first key imports it)
     self.result = (st, over, opp)
     self.last_play = ""
     if over:
