@@ -38,7 +38,8 @@ long-test: $(READY)
 bench: $(READY)
 	$(PY) -m sim.bench
 
-# The device bundle (docs/DEVICE.md): `make bundle [MPY_CROSS=/path/to/circuitpython/mpy-cross]`.
+# The device bundle (docs/DEVICE.md): .mpy compiled by ../shared/tools/cp-mpy-cross where it is
+# (`make bundle MPY_CROSS=/path/to/circuitpython/mpy-cross` for another), else .py.
 bundle: $(READY)
 	$(PY) -m sim.bundle
 

