@@ -50,7 +50,6 @@ _REPEAT_DELAY_MS = const(300)
 _REPEAT_EVERY_MS = const(90)
 _STICK_DEAD = const(17000)  # joystick: 0..65535, centre about 32768
 _RATE = const(8000)  # sound sample rate
-_WAVE_MAX = const(4000)  # samples of the longest tune (half a second)
 _VOLUME = const(40)  # square wave amplitude around 128 (8-bit samples)
 _IDLE_S = 0.005  # the main loop's sleep when there is nothing to do
 
@@ -113,7 +112,9 @@ class DevicePlatform(Platform):
         self._repeat_at = 0
         self.drive_writable = not getattr(storage.getmount("/"), "readonly", True)  # boot.py
         self._audio = self._speaker_on = None
-        self._wave = None  # the tune playing (8-bit unsigned samples), let go once played
+        self._wave = None  # the note playing: one period of 8-bit unsigned samples, looped
+        self._notes = None  # the tune playing (SOUND_NOTES), its note index and end time
+        self._note = self._note_end = 0
         try:
             self._speaker_on = digitalio.DigitalInOut(board.SPEAKER_ENABLE)
             self._speaker_on.switch_to_output(value=False)
@@ -144,10 +145,8 @@ class DevicePlatform(Platform):
 
     def poll(self):
         now = supervisor.ticks_ms()
-        if self._wave is not None and not self._audio.playing:
-            self._audio.stop()  # the AudioOut lets go of the sample: the tune's buffer is free
-            self._wave = None
-            self._speaker_on.value = False  # quiet between sounds: no hiss
+        if self._notes is not None and ticks_diff(now, self._note_end) >= 0:
+            self._next_note(now)  # the note's time is up
         ev = self._event
         while self._keys.events.get_into(ev):
             k = ev.key_number
@@ -187,6 +186,9 @@ class DevicePlatform(Platform):
 
     def refresh(self):
         self._display.refresh()
+        # The AI's thinking indicator refreshes while no key is polled: a tune goes on.
+        if self._notes is not None and ticks_diff(supervisor.ticks_ms(), self._note_end) >= 0:
+            self._next_note(supervisor.ticks_ms())
 
     def idle(self):
         """Nothing to do (App.run): sleep a little. The keypad queues presses meanwhile
@@ -201,39 +203,45 @@ class DevicePlatform(Platform):
 
     def sound(self, name):
         """Start a short square-wave tune; it plays in the background and stops by itself.
-        Its samples are a buffer of the tune's own length (360 bytes for a card played, 4 KB
-        for the longest), made here and let go by poll() once played: no 4 KB kept for the
-        whole game. A tune that finds no memory is skipped."""
+        Each note is one period of samples played in a loop (40 bytes at most), the next
+        note started by poll() or refresh() when its time is up: no buffer of the whole
+        tune (4 KB for the longest, at the round's end). A note that finds no memory ends
+        the tune."""
         self.last_sound = name
         notes = SOUND_NOTES.get(name)
         if self._audio is None or notes is None:
             return
+        self._notes = notes
+        self._note = -1
+        self._next_note(supervisor.ticks_ms())
+
+    def _next_note(self, now):
+        """Stop the note playing and start the tune's next one (none left: the speaker off)."""
         try:
             self._audio.stop()
-            self._wave = None
-            self._speaker_on.value = False  # on again only if this tune plays
-            n = 0
-            for _freq, ms in notes:
-                n += _RATE * ms // 1000
-            wave = bytearray(min(n, _WAVE_MAX))
-            n = 0
-            for freq, ms in notes:
-                count = min(_RATE * ms // 1000, _WAVE_MAX - n)
-                half = _RATE // (2 * freq) if freq else 1
-                hi = 128 + _VOLUME if freq else 128  # a rest (0 Hz) stays at the midpoint
-                lo = 128 - _VOLUME if freq else 128
-                for i in range(count):
-                    wave[n + i] = hi if (i // half) & 1 else lo
-                n += count
-            sample = audiocore.RawSample(wave, sample_rate=_RATE)
+            self._wave = None  # the AudioOut let go of it: free
+            self._note += 1
+            if self._note >= len(self._notes):
+                self._notes = None
+                self._speaker_on.value = False  # quiet between sounds: no hiss
+                return
+            freq, ms = self._notes[self._note]
+            half = _RATE // (2 * freq) if freq else 1
+            wave = bytearray(2 * half)
+            d = _VOLUME if freq else 0  # a rest (0 Hz) stays at the midpoint
+            for i in range(half):
+                wave[i] = 128 - d
+                wave[half + i] = 128 + d
+            self._note_end = ticks_add(now, ms)
             self._speaker_on.value = True
-            self._audio.play(sample)
+            self._audio.play(audiocore.RawSample(wave, sample_rate=_RATE), loop=True)
             self._wave = wave
-        except MemoryError:  # no room for this tune now: the game goes on without it
-            self._wave = None
+        except MemoryError:  # no room for this note now: the game goes on without the tune
+            self._notes = self._wave = None
+            self._speaker_on.value = False
         except Exception as e:  # a sound must never stop the game
             print("sound disabled:", e)
-            self._audio = self._wave = None
+            self._audio = self._wave = self._notes = None
             try:
                 self._speaker_on.value = False
             except Exception:  # noqa: BLE001 - no speaker pin left to switch off
@@ -265,7 +273,7 @@ class DevicePlatform(Platform):
         try:
             if self._audio is not None:
                 self._audio.stop()
-                self._wave = None
+                self._wave = self._notes = None
                 self._speaker_on.value = False
             self.lights(None)
         except Exception:

@@ -362,7 +362,8 @@ def fake_hardware(pygamer):
         def __init__(self, pin):
             pass
 
-        def play(self, sample):
+        def play(self, sample, loop=False):
+            sample.loop = loop
             hw.samples.append(sample)
             self.playing = True
 
@@ -551,17 +552,30 @@ def test_code_py_sound_lights_and_save_area(device):
 
     code, hw = device()
     p = code.DevicePlatform()
-    p.sound("win")
+    p.sound("win")  # C5 E5 G5 90 ms each, C6 200 ms
     sample = hw.samples[-1]
-    assert sample.rate == 8000 and len(sample.data) == 8000 * 470 // 1000
-    assert set(sample.data) == {88, 168} and hw.speaker.value
-    p._audio.playing = False
+    assert sample.rate == 8000 and sample.loop and len(sample.data) == 2 * (8000 // (2 * 523))
+    assert list(sample.data) == [88] * 7 + [168] * 7 and hw.speaker.value  # one period of C5
+    hw.now = 89
     p.poll()
-    assert not hw.speaker.value  # off once the tune is over
+    assert len(hw.samples) == 1  # the note goes on
+    hw.now = 90
+    p.poll()
+    assert len(hw.samples) == 2 and len(hw.samples[-1].data) == 2 * (8000 // (2 * 659))  # E5
+    for t in (180, 270):
+        hw.now = t
+        p.refresh()  # the AI's thinking indicator moves the tune on too
+    assert len(hw.samples) == 4 and hw.speaker.value
+    hw.now = 470
+    p.poll()
+    assert not hw.speaker.value and not p._audio.playing  # off once the tune is over
+    assert p._wave is None and len(hw.samples) == 4
     p.sound("lose")
-    assert 128 in hw.samples[-1].data  # the rests
+    hw.now += 130
+    p.poll()
+    assert set(hw.samples[-1].data) == {128}  # the rest: the midpoint
     p.sound("nonsense")
-    assert len(hw.samples) == 2 and p.last_sound == "nonsense"
+    assert len(hw.samples) == 6 and p.last_sound == "nonsense"
     p.lights(0x102030)
     assert hw.lights == 0x102030
     p.lights(None)
@@ -673,11 +687,11 @@ def test_code_py_reads_the_save_area_in_place_and_plays_each_tune_from_its_own_b
     assert Store(p).load()[0] == b"cfg"
     assert p._wave is None  # no buffer kept between tunes
     p.sound("win")
-    assert isinstance(p._wave, bytearray) and len(p._wave) == 3760  # 470 ms at 8 kHz
+    assert isinstance(p._wave, bytearray) and len(p._wave) == 14  # a period of C5, not 470 ms
     p.sound("play")
     wave = p._wave
-    assert len(wave) == 360 and set(wave) == {128 - 40, 128 + 40}  # 45 ms of a square wave
-    p._audio.playing = False  # the tune has played: the next poll lets go of its buffer
+    assert len(wave) == 10 and set(wave) == {128 - 40, 128 + 40}  # a period of G5, looped 45 ms
+    hw.now += 45  # the note is over: the next poll lets go of its buffer
     p.poll()
     assert p._wave is None and not p._speaker_on.value
 
@@ -696,7 +710,7 @@ def test_a_tune_without_memory_is_skipped_with_the_speaker_off(device, monkeypat
     assert p._wave is None and not hw.speaker.value and p._audio is not None
     monkeypatch.undo()
     p.sound("move")
-    assert hw.speaker.value and len(p._wave) == 160
+    assert hw.speaker.value and len(p._wave) == 6  # a period of D6
 
 
 def test_code_py_without_terminalio(device, monkeypatch):
