@@ -1,7 +1,7 @@
 """The AI's Python-stack use per decision, on CircuitPython's VM (../shared/tools/cpy):
 
     CIRCUITPY_PYSTACK_SIZE=3072 cpy -X heapsize=400K tests/mp/stackprobe.py GAME VARIANT LEVEL GAMES SEED [TOP] [--random]
-    CIRCUITPY_PYSTACK_SIZE=N cpy -X heapsize=400K tests/mp/stackprobe.py GAME VARIANT LEVEL replay FIXTURE_FILE [PAD]
+    cpy -X heapsize=400K tests/mp/stackprobe.py - - - replay FIXTURE_FILE FRAMES
 
 Probe mode: plays GAMES games (game i dealt from SEED + i, both seats at LEVEL, each with its
 own random stream as engine.ai.bench's; with --random the moves played are random legal
@@ -17,8 +17,9 @@ fixture lines (GAME VARIANT LEVEL SEED RNG_Z RNG_W BYTES then the moves that lea
 which `replay` mode reads.
 
 Replay mode: replays each fixture line's position and asks engine.ai.choose for the move
-under PAD pad frames (default 0); prints "ok N" when every decision completed, else the
-first one that ran out of Python stack ("exhausted LINE"), exit status 1.
+with only FRAMES pad frames of stack left to it (the pad takes the rest); prints "ok N" when
+every decision completed, else the first one that ran out of Python stack ("exhausted ..."),
+exit status 1.
 """
 
 import gc
@@ -150,14 +151,17 @@ def probe(game, variant, level, games, seed, top, randomly=False):
                 mv = choose(v, r, lv)
             st.apply(mv)
             moves.append(mv)
-    print("decisions=%d pad_frame=%d deepest_frames=%d deepest_bytes=%d" % (n, FRAME, worst, worst * FRAME))
+    print("# decisions=%d pad_frame=%d deepest_frames=%d deepest_bytes=%d" % (n, FRAME, worst, worst * FRAME))
     for _u, line in deepest:
         print(line)
 
 
-def replay(path, pad):
-    from engine.ai import choose, level_of
+def replay(path, allowed):
+    """Each fixture line's decision under a pad that leaves it `allowed` pad frames above
+    engine.ai.choose; exit status 1 at the first that runs out of stack."""
+    from engine.ai import choose, level_of, release
 
+    k0 = _kmax(_noop, 0, 0, 0)
     n = 0
     with open(path) as f:
         lines = [x.strip() for x in f if x.strip() and not x.startswith("#")]
@@ -172,9 +176,10 @@ def replay(path, pad):
             st.apply(m)
         r = Rng(1)
         r.set_state((z, w))
+        release()
         gc.collect()
-        if not _fits(pad, choose, st.view(st.to_move), r, level_of(level)):
-            print("exhausted " + line[:120])
+        if not _fits(k0 - allowed, choose, st.view(st.to_move), r, level_of(level)):
+            print("exhausted (more than %d frames): %s" % (allowed, line[:100]))
             sys.exit(1)
         n += 1
     print("ok %d" % n)
@@ -182,7 +187,7 @@ def replay(path, pad):
 
 def main(argv):
     if len(argv) >= 5 and argv[3] == "replay":
-        replay(argv[4], int(argv[5]) if len(argv) > 5 else 0)
+        replay(argv[4], int(argv[5]))
         return
     if len(argv) < 5:
         print(__doc__)
