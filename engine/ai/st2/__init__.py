@@ -40,46 +40,61 @@ def choose(view, rng, b, ms, tick, stats):
     """One legal move for the player to move in `view` (a View of the second game) with
     Budget b (None: Easy). A MemoryError anywhere in the search falls back to the best
     play found so far, else to Easy's move on the legal moves already listed."""
+    return next(_choose(view, rng, b, ms, tick, stats))
+
+
+def _choose(view, rng, b, ms, tick, stats):
+    """choose's work: a generator, its one value the move. A generator's frame lives on the
+    heap, so what runs under it has all the Python stack (2 KB on the board) but
+    engine.ai.choose's and choose's (engine.ai.st2.search)."""
     from engine.st2.view import View
 
     if not isinstance(view, View):
         raise TypeError("the AI takes a View (state.view(p)), never a State")
     if view.to_move != view.me or view.phase > PH_DECLARE:
         raise IllegalMove("it is not this player's turn, or the game is over")
+    mv = -1
     try:
         moves = view.legal_moves()
     except MemoryError:
         stats[0] += 1
         release()
-        return emergency(view)
-    if not moves:
+        mv = emergency(view)
+    if mv >= 0:
+        pass
+    elif not moves:
         raise IllegalMove("it is not this player's turn, or the game is over")
-    if len(moves) == 1:
-        return moves[0]
-    if b is None:
-        return choose_easy(view, rng, moves)
-    srch = None
-    try:
-        srch = buffers()
-        srch.best = -1
-        srch.j.tick = tick
-        from engine.ai.st2.search import decide
-
-        mv = decide(view, rng, srch, b, ms, moves)
-        if mv in moves:
-            return mv
-        return choose_easy(view, rng, moves)
-    except MemoryError:
-        stats[0] += 1
-        best = srch.best if srch is not None else -1
+    elif len(moves) == 1:
+        mv = moves[0]
+    elif b is None:
+        mv = choose_easy(view, rng, moves)
+    else:
         srch = None
-        release()
-        import gc
+        try:
+            srch = buffers()
+            srch.best = -1
+            srch.j.tick = tick
+            srch.j.units = 0
+            from engine.ai.st2.search import WIN, hard
 
-        gc.collect()
-        if best in moves:
-            return best
-        return choose_easy(view, rng, moves)
+            me = view.me
+            mv, bi = next(hard(view, me, view.hand_of(me), view.opp_hand, srch, b, moves))
+            if bi >= 0 and b.cands > 1 and b.samples > 0 and srch.scores[bi] < WIN:
+                from engine.ai.st2.lookahead import look_ahead
+
+                mv = next(look_ahead(view, rng, srch, b, ms, moves, bi))
+            if mv not in moves:
+                mv = choose_easy(view, rng, moves)
+        except MemoryError:
+            stats[0] += 1
+            best = srch.best if srch is not None else -1
+            srch = None
+            release()
+            import gc
+
+            gc.collect()
+            mv = best if best in moves else choose_easy(view, rng, moves)
+    yield mv
 
 
 def emergency(view):

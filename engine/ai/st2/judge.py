@@ -50,7 +50,7 @@ class Judge:
         self.p0 = [0] * NTILES
         self.pc = [0] * NTILES
         self.pv = [0] * NTILES
-        self.fresh = [0] * 8  # per damaged side (need * 2 + kind % 2 ...): see _fresh
+        self.fresh = [0] * 8  # per damaged side (need * 2 + kind % 2 ...): see tables
         self.buf = [0] * 8
         self.gf = [0] * NTILES  # per undamaged tile: the damaged side's chance x FRESH
         self.opc = [[] for _ in range(NTILES)]
@@ -166,11 +166,32 @@ class Judge:
                     break
             else:
                 self.opp_cands(s, op, -1, lst)
-        for i in range(8):
-            self.fresh[i] = -1
-        gf = self.gf
+        # Each undamaged tile's damaged side, both sides empty (the second blow): our chance
+        # there, once per kind of damaged side (the four differ in need or kind).
+        fresh = self.fresh
+        for x in range(8):
+            fresh[x] = -1
+        side = self.side
         for s in range(NTILES):
-            gf[s] = 0 if self.side[s] else (self._fresh(s) * FRESH) >> 10
+            if side[s]:
+                self.gf[s] = 0
+                continue
+            w = WALL[s * 2 + 1]
+            x = ((w >> 4) - 2) * 2 + (w & 1)
+            f = fresh[x]
+            if f < 0:
+                side[s] = 1
+                i = s * 2
+                c0, c1 = cnt[i], cnt[i + 1]
+                cnt[i] = 0
+                cnt[i + 1] = 0
+                self.opp_cands(s, op, -1, self.ol)
+                f = self.to_att(self.mwin(self.mine, s, -1, self.ol))
+                cnt[i] = c0
+                cnt[i + 1] = c1
+                side[s] = 0
+                fresh[x] = f
+            self.gf[s] = (f * FRESH) >> 10
 
     def opp_cands(self, s, op, drop, lst):
         """The opponent's reachable formations at tile s into lst (sorted, best first),
@@ -189,35 +210,39 @@ class Judge:
             if x != drop:
                 cards[j] = self.board[o + x]
                 j += 1
-        cands(self.theirs, cards, j, n, w & 15, lst)
+        if j >= n:
+            lst.append(score(cards, n, w & 15) << 11 | ONE)
+        else:
+            cands(self.theirs, cards, j, n, w & 15, lst)
         lst.sort(reverse=True)
 
-    def tie(self, s, completes):
-        """Who wins an equal formation at tile s, as far as is known (ONE: we do)."""
-        i = s * 2 + self.me
-        mine = self.done[i]
-        theirs = self.done[i ^ 1]
-        if completes and not theirs:
-            return ONE  # we complete first
-        if mine and theirs:
-            return ONE if mine < theirs else 0
-        if mine:
-            return ONE
-        if theirs:
-            return 0
-        return _HALF
-
-    def mwin(self, side, s, extra, olist, keep=-1):
+    def mwin(self, side, s, extra, olist, play=False):
         """P(we win tile s): our tables `side`, card `extra` added to our side (-1: none),
-        the opponent's list olist; keep=0: our side emptied first (a retreat)."""
+        the opponent's list olist. play: extra is played there now, so first Chicken versus
+        Chef (a 0 opposite the 11 of its colour, or the reverse, discards both: our side
+        does not grow) and, for the Attacker, a declaration that then holds (ONE; ONE + 1
+        when it wins the game). One frame for all of it: the board's Python stack is 2 KB."""
         i = s * 2 + self.me
-        k = self.cnt[i] if keep < 0 else 0
+        if play:
+            k = extra % 12
+            if k == 0 or k == 11:
+                k = extra + 11 if k == 0 else extra - 11
+                o = (i ^ 1) * SLOTS
+                for x in range(self.cnt[i ^ 1]):
+                    if self.board[o + x] == k:
+                        olist = self.ol
+                        self.opp_cands(s, self.me ^ 1, x, olist)
+                        extra = -1
+                        break
+            if extra >= 0 and self.att and self.proven(s, extra):
+                return ONE + 1 if self.side[s] or self.damaged() >= 3 else ONE
+        k = self.cnt[i]
         w = WALL[s * 2 + self.side[s]]
         n = w >> 4
         cards = self.cards
         o = i * SLOTS
-        for j in range(k):
-            cards[j] = self.board[o + j]
+        for x in range(k):
+            cards[x] = self.board[o + x]
         completes = False
         if extra >= 0:
             cards[k] = extra
@@ -228,7 +253,10 @@ class Judge:
             return 0  # not the turns left to complete it
         lst = self.cl
         del lst[:]
-        cands(side, cards, k, n, w & 15, lst)
+        if k >= n:
+            lst.append(score(cards, n, w & 15) << 11 | ONE)
+        else:
+            cands(side, cards, k, n, w & 15, lst)
         if self.q and k < n:
             # Our side may stay open: then the Attacker takes the tile only with a formation
             # no completion the public cannot rule out beats (a tie is the Attacker's).
@@ -244,14 +272,27 @@ class Judge:
             bl = self.bl
             del bl[:]
             cands(self.ps, cards, k, n, w & 15, bl)
-            b = 0
+            o = 0
             for x in bl:
-                if x & 2047 == ONE and x >> 11 > b:
-                    b = x >> 11
-            if b:
-                lst.append((b - 1) << 11 | self.q)
+                if x & 2047 == ONE and x >> 11 > o:
+                    o = x >> 11
+            if o:
+                lst.append((o - 1) << 11 | self.q)
         lst.sort(reverse=True)
-        return pwin(lst, olist, self.tie(s, completes))
+        # Who wins an equal formation, as far as is known (ONE: we do).
+        o = self.done[i]
+        x = self.done[i ^ 1]
+        if completes and not x:
+            x = ONE  # we complete first
+        elif o and x:
+            x = ONE if o < x else 0
+        elif o:
+            x = ONE
+        elif x:
+            x = 0
+        else:
+            x = _HALF
+        return pwin(lst, olist, x)
 
     def to_att(self, x):
         return x if self.att else ONE - x
@@ -291,27 +332,6 @@ class Judge:
             p[s] = p[s - d] if d else self.to_att(self.mwin(side, s, -1, self.opc[s]))
         return p
 
-    def _fresh(self, s):
-        """Our chance on tile s's damaged side, both sides empty (the second blow)."""
-        w = WALL[s * 2 + 1]
-        key = ((w >> 4) - 2) * 2 + (w & 1)  # the four damaged sides differ in need or kind
-        f = self.fresh[key]
-        if f < 0:
-            sd = self.side[s]
-            self.side[s] = 1
-            i = s * 2
-            c0, c1 = self.cnt[i], self.cnt[i + 1]
-            self.cnt[i] = 0
-            self.cnt[i + 1] = 0
-            lst = self.ol
-            self.opp_cands(s, self.me ^ 1, -1, lst)
-            f = self.to_att(self.mwin(self.mine, s, -1, lst))
-            self.cnt[i] = c0
-            self.cnt[i + 1] = c1
-            self.side[s] = sd
-            self.fresh[key] = f
-        return f
-
     def value(self, p):
         """The Attacker's chance to win the game (0..ONE, less the Defender's unused
         cauldrons' worth) from the tile chances p: a damaged tile won ends the game; an
@@ -348,24 +368,6 @@ class Judge:
     def mine_value(self, p):
         v = self.value(p)
         return v if self.att else ONE - v
-
-    def play_odds(self, side, c, s):
-        """P(the Attacker wins tile s) after we play card c there (ONE + 1: the Attacker's
-        declaration then wins the game)."""
-        st = c % 12
-        if st == 0 or st == 11:
-            # Chicken versus Chef: a 0 opposite the 11 of its colour (or the reverse)
-            # discards both; our side does not grow.
-            other = c + 11 if st == 0 else c - 11
-            i = s * 2 + (self.me ^ 1)
-            for x in range(self.cnt[i]):
-                if self.board[i * SLOTS + x] == other:
-                    lst = self.ol
-                    self.opp_cands(s, self.me ^ 1, x, lst)
-                    return self.to_att(self.mwin(side, s, -1, lst))
-        if self.att and self.proven(s, c):
-            return ONE + 1 if self.side[s] or self.damaged() >= 3 else ONE
-        return self.to_att(self.mwin(side, s, c, self.opc[s]))
 
     def damaged(self):
         n = 0

@@ -15,7 +15,6 @@ from array import array
 
 from engine.ai.odds import pwin  # noqa: F401 - part of this module's interface
 from engine.st2.cards import K_ALL, K_COLOUR, K_LOW, K_RUN, K_SAME
-from engine.st2.prove import score
 
 try:
     from micropython import const
@@ -137,18 +136,14 @@ def _fill_all(av, out, high):
 
 def cands(side, cards, k, n, kd, out):
     """Append to `out` the formations this side may reach on a tile of kind kd needing n
-    cards, holding `cards[:k]`: each `score << 11 | prob`. A complete side gives its score with
-    prob ONE; otherwise a sum (or lowest sum) with prob ONE closes the list. Returns the
-    number appended."""
-    n0 = len(out)
-    if k >= n:
-        out.append(score(cards, n, kd) << 11 | ONE)
-        return 1
+    cards, holding `cards[:k]` (k < n: a complete side is its score, the caller's): each
+    `score << 11 | prob`; a sum (or lowest sum) with prob ONE closes the list. A leaf: no
+    calls, so the deepest search frames end here (the board's Python stack is 2 KB)."""
     col = -1
     st = -1
     lo, hi, mask, total = 12, -1, 0, 0
-    for i in range(k):
-        c = cards[i]
+    for x in range(k):
+        c = cards[x]
         s = c % 12
         total += s
         if col == -1:
@@ -174,8 +169,7 @@ def cands(side, cards, k, n, kd, out):
         # The total is not known: a spread of m * _SPREAD either way, even odds.
         out.append((e + m * _SPREAD) << 11 | _HALFP)
         out.append((e - m * _SPREAD) << 11 | ONE)
-        return 2
-    av = side.avail
+        return
     runok = mask >= 0 and (k == 0 or hi - lo < n)
     if runok:
         a0 = 0 if k == 0 else (hi - n + 1 if hi - n + 1 > 0 else 0)
@@ -183,8 +177,10 @@ def cands(side, cards, k, n, kd, out):
     tri = n * (n - 1) // 2
     # On an empty side only the likeliest formation of each rank is kept, and the likeliest
     # high one (its cards are shared by every tile: the union of them all would promise too
-    # much); each block below is one rank.
+    # much; the likeliest is often a low one, which loses to what the other side already
+    # has); each block below is one rank, its picks bx and bh appended at its end.
     if kd == K_ALL and runok and col != -2:  # colour-runs
+        tb = side.avail
         c0, c1 = (0, 5) if k == 0 else (col, col + 1)
         bx = bh = 0
         for cc in range(c0, c1):
@@ -194,28 +190,31 @@ def cands(side, cards, k, n, kd, out):
                     p = ONE
                     for s in range(a, a + n):
                         if not (mask >> s) & 1:
-                            p = (p * av[b + s]) >> 10
+                            p = (p * tb[b + s]) >> 10
                     if p:
                         out.append((256 | (n * a + tri)) << 11 | p)
                     continue
                 # An empty side (the first turns' many tiles): the same product, unrolled.
                 s = b + a
-                p = (av[s] * av[s + 1]) >> 10
+                p = (tb[s] * tb[s + 1]) >> 10
                 if n > 2:
-                    p = (p * av[s + 2]) >> 10
+                    p = (p * tb[s + 2]) >> 10
                     if n > 3:
-                        p = (p * av[s + 3]) >> 10
+                        p = (p * tb[s + 3]) >> 10
                 if p > (bx & _PMASK):
                     bx = (256 | (n * a + tri)) << 11 | p
                 if a >= 9 - n and p > (bh & _PMASK):
                     bh = (256 | (n * a + tri)) << 11 | p
-        _keep(out, bx, bh)
+        if bx:
+            out.append(bx)
+        if bh and bh != bx:
+            out.append(bh)
     if (kd == K_ALL or kd == K_SAME) and st != -2:  # same strength
-        kind = side.kind
-        s0, s1 = (0, 12) if k == 0 else (st, st + 1)
+        tb = side.kind
+        c0, c1 = (0, 12) if k == 0 else (st, st + 1)
         bx = bh = 0
-        for s in range(s0, s1):
-            p = kind[s * 5 + m]
+        for s in range(c0, c1):
+            p = tb[s * 5 + m]
             if p:
                 x = (192 | n * s) << 11 | p
                 if k:
@@ -224,29 +223,33 @@ def cands(side, cards, k, n, kd, out):
                     bx = x
                 if not k and s >= 8 and p > (bh & _PMASK):
                     bh = x
-        _keep(out, bx, bh)
+        if bx:
+            out.append(bx)
+        if bh and bh != bx:
+            out.append(bh)
     if (kd == K_ALL or kd == K_COLOUR) and col != -2:  # colour
-        colp = side.colp
-        colsum = side.colsum
+        tb = side.colp
+        e = side.colsum
         c0, c1 = (0, 5) if k == 0 else (col, col + 1)
         bx = 0
         for cc in range(c0, c1):
-            p = colp[cc * 5 + m]
+            p = tb[cc * 5 + m]
             if p:
-                x = (128 | (total + ((colsum[cc * 5 + m] + 512) >> 10))) << 11 | p
+                x = (128 | (total + ((e[cc * 5 + m] + 512) >> 10))) << 11 | p
                 if k:
                     out.append(x)
                 elif p > (bx & _PMASK):
                     bx = x
-        _keep(out, bx, 0)
+        if bx:
+            out.append(bx)
     if (kd == K_ALL or kd == K_RUN) and runok:  # runs
-        anyp = side.anyp
+        tb = side.anyp
         bx = bh = 0
         for a in range(a0, a1 + 1):
             p = ONE
             for s in range(a, a + n):
                 if not (mask >> s) & 1:
-                    p = (p * anyp[s]) >> 10
+                    p = (p * tb[s]) >> 10
                     if not p:
                         break
             if p:
@@ -257,19 +260,12 @@ def cands(side, cards, k, n, kd, out):
                     bx = x
                 if not k and a >= 9 - n and p > (bh & _PMASK):
                     bh = x
-        _keep(out, bx, bh)
+        if bx:
+            out.append(bx)
+        if bh and bh != bx:
+            out.append(bh)
     # The sum: always something (a K_SUM tile counts nothing else), spread as above.
     e = total + ((side.topsum[m] + 512) >> 10)
     out.append((e + m * _SPREAD) << 11 | _HALFP)
     lo = e - m * _SPREAD
     out.append((lo if lo > total else total) << 11 | ONE)
-    return len(out) - n0
-
-
-def _keep(out, bx, bh):
-    """An empty side's picks of one rank: the likeliest, and the likeliest of the high ones
-    (the likeliest is often a low one, which loses to what the other side already has)."""
-    if bx:
-        out.append(bx)
-    if bh and bh != bx:
-        out.append(bh)

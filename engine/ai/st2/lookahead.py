@@ -11,11 +11,13 @@ decide; Hard's first choice breaks ties.
 
 Work is counted in units (tile evaluations): a budget stops the look-ahead between deals, so
 a seed and a budget give the same move on every machine. An optional wall-clock cap (ms) is
-checked at the same points, for the device only. Nothing recurses: turns are loops.
+checked at the same points, for the device only. Nothing recurses: turns are loops. The
+look-ahead and a deal are generators (engine.ai.st2.search): their frames live on the heap,
+off the board's 2 KB Python stack.
 """
 
 from engine.ai.st2.judge import WIN
-from engine.ai.st2.search import Search, hard_move
+from engine.ai.st2.search import Search, hard, score_all
 from engine.clock import ticks_diff, ticks_ms
 from engine.st2.moves import PH_OVER, PH_PLAY
 
@@ -37,7 +39,8 @@ def _buffers(srch):
 
 def look_ahead(view, rng, srch, b, ms, moves, bi):
     """The play with the best total over the deals (see the module docstring); moves[bi] is
-    Hard's choice, srch.scores the Judge's scores of moves."""
+    Hard's choice, srch.scores the Judge's scores of moves. A generator, its one value the
+    move."""
     _buffers(srch)
     me = view.me
     scores = srch.scores
@@ -69,28 +72,24 @@ def look_ahead(view, rng, srch, b, ms, moves, bi):
             break
         cand[nc] = k
         nc += 1
-    if nc <= 1:
-        return moves[bi]
-    acc = srch.acc
-    for q in range(nc):
-        acc[q] = 0
-    t0 = ticks_ms()
-    done = 0
-    units = b.units
-    sub = srch.jo
-    for _ in range(samples):
-        if units and srch.j.units + sub.j.units >= units:
-            break
-        if ms and ticks_diff(ticks_ms(), t0) >= ms:
-            break
-        base = view.sample(rng, srch.pool)
+    mv = moves[bi]
+    if nc > 1:
+        acc = srch.acc
         for q in range(nc):
-            acc[q] += _reply_value(sub, b, base, moves[cand[q]], me, end)
-        done += 1
-        srch.best = moves[cand[_pick(acc, nc)]]  # for a MemoryError or a cap in the next deal
-    if not done:
-        return moves[bi]
-    return moves[cand[_pick(acc, nc)]]
+            acc[q] = 0
+        t0 = ticks_ms()
+        units = b.units
+        sub = srch.jo
+        for _ in range(samples):
+            if units and srch.j.units + sub.j.units >= units:
+                break
+            if ms and ticks_diff(ticks_ms(), t0) >= ms:
+                break
+            base = view.sample(rng, srch.pool)
+            for q in range(nc):
+                acc[q] += next(_reply_value(sub, b, base, moves[cand[q]], me, end))
+            mv = srch.best = moves[cand[_pick(acc, nc)]]  # for a MemoryError or a cap in the next deal
+    yield mv
 
 
 def _pick(acc, nc):
@@ -101,50 +100,39 @@ def _pick(acc, nc):
     return bq
 
 
-def _turn(sub, b, st, p):
-    """Player p's moves as Hard until the turn passes or the game ends."""
-    while st.phase != PH_OVER and st.to_move == p:
+def _reply_value(sub, b, base, move, me, end):
+    """Our value in deal `base` after `move`: our declarations, the opponent's turn as Hard,
+    then Hard's score of our best next play (or the game played out to the end); a
+    generator, its one value that."""
+    st = base.copy()
+    st.apply(move)
+    op = me ^ 1
+    p = me  # whose turn is being played: ours (the declarations after our card, and DONE)
+    while st.phase != PH_OVER:
+        if st.to_move != p:
+            if p == op and not end:
+                break  # the opponent's turn is over: the leaf
+            p ^= 1
+            continue
         moves = st.legal_moves()
         if len(moves) == 1:
             mv = moves[0]
         else:
-            mv = hard_move(st, p, st.hand_of(p), len(st.hand_of(p ^ 1)), sub, b, moves)[0]
+            mv = next(hard(st, p, st.hand_of(p), len(st.hand_of(p ^ 1)), sub, b, moves))[0]
         st.apply(mv)
-
-
-def _declarations(st, p):
-    """Every declaration that holds for p now (the start of its turn)."""
-    while st.phase == PH_PLAY and st.to_move == p and p == 0:
+    # Every declaration that holds for us now (the start of our turn: the Attacker's).
+    while st.phase == PH_PLAY and st.to_move == me and me == 0:
         tiles = st.declarable()
         if not tiles:
-            return
+            break
         from engine.st2.game import KIND_DECLARE, encode
 
         st.apply(encode(KIND_DECLARE, -1, tiles[0]))
-
-
-def _reply_value(sub, b, base, move, me, end):
-    """Our value in deal `base` after `move`: our declarations, the opponent's turn as Hard,
-    then Hard's score of our best next play (or the game played out to the end)."""
-    st = base.copy()
-    st.apply(move)
-    _turn(sub, b, st, me)  # the declarations after our card, and DONE
-    op = me ^ 1
-    while st.phase != PH_OVER:
-        _turn(sub, b, st, op)
-        if not end:
-            break
-        _turn(sub, b, st, me)
     if st.phase == PH_OVER:
-        return WIN if st.winner == me else -WIN
-    _declarations(st, me)
-    if st.phase == PH_OVER:
-        return WIN if st.winner == me else -WIN
-    moves = st.legal_moves()
-    from engine.ai.st2.search import score_all
-
-    i = score_all(st, me, st.hand_of(me), len(st.hand_of(op)), sub, b, moves)
-    if i < 0:
+        v = WIN if st.winner == me else -WIN
+    else:
+        moves = st.legal_moves()
+        i = next(score_all(st, me, st.hand_of(me), len(st.hand_of(op)), sub, b, moves))
         j = sub.j
-        return j.mine_value(j.p0)
-    return sub.scores[i]
+        v = j.mine_value(j.p0) if i < 0 else sub.scores[i]
+    yield v

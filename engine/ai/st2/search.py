@@ -31,23 +31,29 @@ class Search:
         self.best = -1  # best move found so far (read after a MemoryError)
 
 
-def best_index(moves, scores, n):
-    """Index of the best-scored card play among moves[:n], -1 if there is none."""
-    b = -1
-    bv = 0
-    for i in range(n):
-        if kind(moves[i]) == KIND_PLAY and (b < 0 or scores[i] > bv):
-            b = i
-            bv = scores[i]
-    return b
+def score_all(t, me, hand, opp_hand, srch, b, moves):
+    """Set up the Judge on table t (a View, or a State in a look-ahead) as player `me` and
+    score every card play of moves; a generator, its one value the best play's index (-1:
+    none). srch.scores[i]: our score after card play moves[i] (other moves: -WIN); srch.pt[i]:
+    the chance of its tile after it (P(Attacker wins)). Hard (b.full): each card's tables
+    rebuilt without it (the value of holding it back); Medium: the shared tables, and only
+    the plays engine.ai.st2.medium.cut keeps."""
+    j = srch.j
+    j.blk = b.full and me != ATTACKER
+    j.setup(t, me, hand, opp_hand)
+    p0 = j.tile_odds(j.mine, j.p0)
+    n = len(moves)
+    if n > len(srch.scores):
+        srch.scores = array("i", bytes(4 * n))
+        srch.pt = array("i", bytes(4 * n))
+    out = srch.scores
+    pt = srch.pt
+    full = b.full
+    sm = moves
+    if not full:
+        from engine.ai.st2.medium import cut
 
-
-def score_plays(j, moves, out, pt, full):
-    """With the Judge j set up: out[i] = our score after card play moves[i] (other moves:
-    -WIN); pt[i] = the chance of its tile after it (P(Attacker wins)). full: each card's
-    tables rebuilt without it (the value of holding it back); otherwise the shared tables."""
-    me = j.me
-    p0 = j.p0
+        sm = cut(j, moves, out)
     pc = j.pc
     pv = j.pv
     tmp = j.tmp
@@ -55,8 +61,8 @@ def score_plays(j, moves, out, pt, full):
     tw = j.tw
     last = -1
     side = j.mine
-    for i in range(len(moves)):
-        mv = moves[i]
+    for i in range(n):
+        mv = sm[i]
         if kind(mv) != KIND_PLAY:
             out[i] = -WIN
             pt[i] = -1
@@ -86,7 +92,7 @@ def score_plays(j, moves, out, pt, full):
         d = tw[s]
         q = qs[s - d] if d else -1
         if q < 0:
-            q = j.play_odds(side, c, s)
+            q = j.to_att(j.mwin(side, s, c, j.opc[s], True))
         qs[s] = q
         if q > ONE:
             out[i] = WIN
@@ -103,85 +109,67 @@ def score_plays(j, moves, out, pt, full):
     if not full:
         # The value is monotone in each tile's chance: on each tile only the play that
         # moves it most our way can be the best one (the first of equals, as above).
-        att = j.att
-        ext = j.pv
         for x in range(NTILES):
             pc[x] = -1
-        for i in range(len(moves)):
+        for i in range(n):
             q = pt[i]
             if q < 0 or out[i] == WIN:
                 continue
-            s = decode_play(moves[i])[1]
-            e = pc[s]
-            if e < 0 or (q > pt[e] if att else q < pt[e]):
+            s = decode_play(sm[i])[1]
+            d = pc[s]
+            if d < 0 or (q > pt[d] if j.att else q < pt[d]):
                 pc[s] = i
         for s in range(NTILES):
             i = pc[s]
             if i < 0:
                 continue
             for x in range(NTILES):
-                ext[x] = p0[x]
-            ext[s] = pt[i]
-            out[i] = j.mine_value(ext)
-    return out
-
-
-def score_all(t, me, hand, opp_hand, srch, b, moves):
-    """Set up the Judge on table t (a View, or a State in a look-ahead) as player `me` and
-    score every card play of moves; returns the best play's index (-1: none)."""
-    j = srch.j
-    j.blk = b.full and me != ATTACKER
-    j.setup(t, me, hand, opp_hand)
-    j.tile_odds(j.mine, j.p0)
-    n = len(moves)
-    if n > len(srch.scores):
-        srch.scores = array("i", bytes(4 * n))
-        srch.pt = array("i", bytes(4 * n))
-    sm = moves
-    if not b.full:
-        from engine.ai.st2.medium import cut
-
-        sm = cut(j, moves, srch.scores)
-    score_plays(j, sm, srch.scores, srch.pt, b.full)
-    return best_index(moves, srch.scores, n)
+                pv[x] = p0[x]
+            pv[s] = pt[i]
+            out[i] = j.mine_value(pv)
+    # The best-scored card play (the first of equals).
+    d = -1
+    for i in range(n):
+        if kind(moves[i]) == KIND_PLAY and (d < 0 or out[i] > out[d]):
+            d = i
+    yield d
 
 
 def hard_move(t, me, hand, opp_hand, srch, b, moves):
     """Medium's or Hard's move for player `me` on table t (no look-ahead): a declaration
     that holds, else DONE after the card, else a preparation action worth taking, else the
     best-scored play. Returns (move, index of that play in moves or -1)."""
-    for mv in moves:
-        if kind(mv) == KIND_DECLARE:
-            return mv, -1
-    if t.phase == PH_DECLARE:
-        return moves[-1], -1  # DONE: nothing (more) to declare
-    bi = score_all(t, me, hand, opp_hand, srch, b, moves)
-    if bi >= 0:
-        srch.best = moves[bi]
-    if not t.prep:
-        if b.prep:
-            pm = prep(me, hand, srch, moves, bi)
+    return next(hard(t, me, hand, opp_hand, srch, b, moves))
+
+
+def hard(t, me, hand, opp_hand, srch, b, moves):
+    """hard_move's work: a generator, its one value (move, index)."""
+    mv = bi = -1
+    for m in moves:
+        if kind(m) == KIND_DECLARE:
+            mv = m
+            break
+    else:
+        if t.phase == PH_DECLARE:
+            mv = moves[-1]  # DONE: nothing (more) to declare
         else:
-            from engine.ai.st2.easy import easy_prep
+            bi = next(score_all(t, me, hand, opp_hand, srch, b, moves))
+            if bi >= 0:
+                srch.best = moves[bi]
+            pm = -1
+            if not t.prep:
+                if b.prep:
+                    pm = next(prep(me, hand, srch, moves, bi))
+                else:
+                    from engine.ai.st2.easy import easy_prep
 
-            pm = easy_prep(t, moves, bi >= 0)
-        if pm >= 0:
-            return pm, -1
-    if bi < 0:
-        return -1, -1
-    return moves[bi], bi
-
-
-def decide(view, rng, srch, b, ms, moves):
-    """A move for the player to move (see engine.ai.st2.choose); moves: its legal moves."""
-    me = view.me
-    srch.j.units = 0
-    mv, bi = hard_move(view, me, view.hand_of(me), view.opp_hand, srch, b, moves)
-    if bi >= 0 and b.cands > 1 and b.samples > 0 and srch.scores[bi] < WIN:
-        from engine.ai.st2.lookahead import look_ahead
-
-        return look_ahead(view, rng, srch, b, ms, moves, bi)
-    return mv
+                    pm = easy_prep(t, moves, bi >= 0)
+            if pm >= 0:
+                mv = pm
+                bi = -1
+            elif bi >= 0:
+                mv = moves[bi]
+    yield mv, bi
 
 
 def _best_after(j, moves, pt, pr, mask, hand):
@@ -220,7 +208,7 @@ def _best_after(j, moves, pt, pr, mask, hand):
         if not mask >> s & 1 or j.cnt[s * 2 + me] >= WALL[s * 2 + j.side[s]] >> 4:
             continue
         for c in hand:
-            q = j.play_odds(j.mine, c, s)
+            q = j.to_att(j.mwin(j.mine, s, c, j.opc[s], True))
             if q > ONE:
                 return WIN
             for x in range(NTILES):
@@ -235,61 +223,61 @@ def _best_after(j, moves, pt, pr, mask, hand):
 def prep(me, hand, srch, moves, bi):
     """The preparation action worth taking before the best play, or -1 for none: each
     retreat from one tile (and from every tile already lost), each cauldron, scored with the
-    best play after it against the best play without it (both on the shared tables)."""
+    best play after it against the best play without it (both on the shared tables); a
+    generator, its one value the move."""
     j = srch.j
     pt = srch.pt
-    if bi >= 0 and srch.scores[bi] >= WIN:
-        return -1
     pr = srch.pr
     p0 = j.p0
-    for x in range(NTILES):
-        pr[x] = p0[x]
-    base = _best_after(j, moves, pt, pr, 0, hand)
-    if bi < 0:
-        base = -WIN * 2  # no card can be played: a preparation action must come first
-    bestg = 0
     bestm = -1
-    if me == ATTACKER:
-        lost = 0
-        for s in range(NTILES):
-            if j.cnt[s * 2] and p0[s] == 0:
-                lost |= 1 << s
-        for s in range(NTILES + 1):
-            if s < NTILES:
-                m = 1 << s if j.cnt[s * 2] else 0
-            else:
-                m = lost if lost & (lost - 1) else 0  # every lost tile at once
-            if not m:
-                continue
-            # A retreat throws away the turns those cards took (on a tile not yet lost).
-            g = _retreat_value(j, moves, pt, pr, m, hand) - base - RETREAT * _count(j, m)
-            if g > bestg or (bi < 0 and bestm < 0):
-                bestg = g
-                bestm = encode(KIND_RETREAT, -1, -1, m)
-    else:
-        # A cauldron kept is worth more the more turns are left to use it (40/1024 a
-        # game, above OILW), and only one that leaves the Attacker two cards short
-        # costs it a turn it may not have: none on a side that short already.
-        bestg = 40 * j.left // 24
-        bd = 200  # when the game looks lost: the cauldron that cuts a tile's chance most
-        hm = -1
-        lost = base < 20 + j.oil * OILW
-        for mv in moves:
-            if kind(mv) != KIND_CAULDRON:
-                continue
-            s = decode(mv)[2]
-            if j.cnt[s * 2] + 1 < WALL[s * 2 + j.side[s]] >> 4:
-                continue
-            g = _cauldron_value(j, moves, pt, pr, s, hand) - base
-            if g > bestg:
-                bestg = g
-                bestm = mv
-            if lost and p0[s] - j.cq > bd:
-                bd = p0[s] - j.cq
-                hm = mv
-        if bestm < 0:
-            bestm = hm
-    return bestm
+    if bi < 0 or srch.scores[bi] < WIN:  # else the best play wins the game: no preparation
+        for x in range(NTILES):
+            pr[x] = p0[x]
+        base = _best_after(j, moves, pt, pr, 0, hand)
+        if bi < 0:
+            base = -WIN * 2  # no card can be played: a preparation action must come first
+        bestg = 0
+        if me == ATTACKER:
+            lost = 0
+            for s in range(NTILES):
+                if j.cnt[s * 2] and p0[s] == 0:
+                    lost |= 1 << s
+            for s in range(NTILES + 1):
+                if s < NTILES:
+                    m = 1 << s if j.cnt[s * 2] else 0
+                else:
+                    m = lost if lost & (lost - 1) else 0  # every lost tile at once
+                if not m:
+                    continue
+                # A retreat throws away the turns those cards took (on a tile not yet lost).
+                g = next(_retreat_value(j, moves, pt, pr, m, hand)) - base - RETREAT * _count(j, m)
+                if g > bestg or (bi < 0 and bestm < 0):
+                    bestg = g
+                    bestm = encode(KIND_RETREAT, -1, -1, m)
+        else:
+            # A cauldron kept is worth more the more turns are left to use it (40/1024 a
+            # game, above OILW), and only one that leaves the Attacker two cards short
+            # costs it a turn it may not have: none on a side that short already.
+            bestg = 40 * j.left // 24
+            bd = 200  # when the game looks lost: the cauldron that cuts a tile's chance most
+            hm = -1
+            lost = base < 20 + j.oil * OILW
+            for mv in moves:
+                if kind(mv) != KIND_CAULDRON:
+                    continue
+                s = decode(mv)[2]
+                if j.cnt[s * 2] + 1 < WALL[s * 2 + j.side[s]] >> 4:
+                    continue
+                g = next(_cauldron_value(j, moves, pt, pr, s, hand)) - base
+                if g > bestg:
+                    bestg = g
+                    bestm = mv
+                if lost and p0[s] - j.cq > bd:
+                    bd = p0[s] - j.cq
+                    hm = mv
+            if bestm < 0:
+                bestm = hm
+    yield bestm
 
 
 def _count(j, m):
@@ -302,6 +290,7 @@ def _count(j, m):
 
 
 def _retreat_value(j, moves, pt, pr, m, hand):
+    """Our best score after a retreat from the tiles of m; a generator, its one value that."""
     saved = []
     for s in range(NTILES):
         if m >> s & 1:
@@ -315,10 +304,11 @@ def _retreat_value(j, moves, pt, pr, m, hand):
         j.cnt[s * 2] = c
         j.done[s * 2] = d
         pr[s] = j.p0[s]
-    return v
+    yield v
 
 
 def _cauldron_value(j, moves, pt, pr, s, hand):
+    """Our best score after a cauldron on tile s; a generator, its one value that."""
     i = s * 2
     o = i * SLOTS
     b = j.board
@@ -345,4 +335,4 @@ def _cauldron_value(j, moves, pt, pr, s, hand):
     for x in range(k - 1, 0, -1):
         b[o + x] = b[o + x - 1]
     b[o] = first
-    return v
+    yield v

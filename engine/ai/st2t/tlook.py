@@ -191,7 +191,7 @@ def leaf(sub, hb, v):
     sm = [mv for mv in moves if kind(mv) == KIND_PLAY and decode_play(mv)[0] < _FIRST]
     i = -1
     if sm:
-        i = score_all(sh, me, siege_hand(v, me), v.opp_hand - v.opp_tac, sub.s, hb, sm)
+        i = next(score_all(sh, me, siege_hand(v, me), v.opp_hand - v.opp_tac, sub.s, hb, sm))
     j = sub.j
     if i < 0:
         j.setup(sh, me, siege_hand(v, me), v.opp_hand - v.opp_tac)
