@@ -98,60 +98,73 @@ def choose(view, rng, b, ms, tick, stats):
     budget b (None: Easy). A MemoryError anywhere (the legal moves, the search) falls back to
     the best card found so far, else Easy's move on the moves already listed, else a move
     found without allocating."""
+    return next(_choose(view, rng, b, ms, tick, stats))
+
+
+def _choose(view, rng, b, ms, tick, stats):
+    """choose's work: a generator, its one value the move. A generator's frame lives on the
+    heap, so what runs under it has all the Python stack (2 KB on the board) but
+    engine.ai.choose's and choose's (engine.ai.st2t.tsearch)."""
     from engine.st2.tview import TView
 
     if not isinstance(view, TView):
         raise TypeError("the AI takes a View (state.view(p)), never a State")
     if view.to_move != view.me or view.phase == _PH_OVER:
         raise IllegalMove("it is not this player's turn, or the game is over")
+    mv = -1
     try:
         moves = view.legal_moves()
     except MemoryError:
         stats[0] += 1
         release()
-        return emergency(view)
-    if not moves:
+        mv = emergency(view)
+    if mv >= 0:
+        pass
+    elif not moves:
         raise IllegalMove("it is not this player's turn, or the game is over")
-    if len(moves) == 1:
-        return moves[0]
-    from engine.ai.st2t.teasy import choose_teasy
+    elif len(moves) == 1:
+        mv = moves[0]
+    else:
+        from engine.ai.st2t.teasy import choose_teasy
 
-    if b is None:
-        return choose_teasy(view, rng, moves)
-    if not isinstance(b, TBudget2):
-        b = TBudget2(b.full, b.cands, b.samples, b.units, prep=b.prep)
-    srch = None
-    try:
-        srch = buffers()
-        srch.best = -1
-        srch.j.tick = tick
-        srch.j.units = 0
-        from engine.ai.st2t.tsearch import decide
-
-        look = None
-        if b.cands > 1 and b.samples > 0 and view.phase == _PH_PLAY:
-            look = _look()
-        if look is not None:
-            mv = look(view, rng, srch, b, moves)
+        if b is None:
+            mv = next(choose_teasy(view, rng, moves))
         else:
-            mv = decide(view, moves, srch, b)
-        if mv in moves:
-            return mv
-        return choose_teasy(view, rng, moves)
-    except MemoryError:
-        stats[0] += 1
-        best = srch.best if srch is not None else -1
-        srch = None
-        release()
-        import gc
+            if not isinstance(b, TBudget2):
+                b = TBudget2(b.full, b.cands, b.samples, b.units, prep=b.prep)
+            srch = None
+            try:
+                srch = buffers()
+                srch.best = -1
+                srch.j.tick = tick
+                srch.j.units = 0
+                from engine.ai.st2t.tsearch import decision
 
-        gc.collect()
-        if best in moves:
-            return best
-        try:
-            return choose_teasy(view, rng, moves)
-        except MemoryError:
-            return emergency(view)
+                look = None
+                if b.cands > 1 and b.samples > 0 and view.phase == _PH_PLAY:
+                    look = _look()
+                if look is not None:
+                    mv = next(look(view, rng, srch, b, moves))
+                else:
+                    mv = next(decision(view, moves, srch, b))
+                if mv not in moves:
+                    mv = next(choose_teasy(view, rng, moves))
+            except MemoryError:
+                stats[0] += 1
+                best = srch.best if srch is not None else -1
+                srch = None
+                release()
+                import gc
+
+                gc.collect()
+                if best in moves:
+                    mv = best
+                else:
+                    try:
+                        mv = next(choose_teasy(view, rng, moves))
+                    except MemoryError:
+                        mv = emergency(view)
+    yield mv
 
 
 def emergency(view):

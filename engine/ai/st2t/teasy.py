@@ -40,34 +40,44 @@ def _strength(c):
     return 12 if c >= _FIRST else c % 12
 
 
-def choose_teasy(v, rng, moves, sh=None):
-    """One legal move for the player to move in TView v (moves: its legal moves; sh: a Shim
-    to reuse, else one is made)."""
-    for mv in moves:
-        if kind(mv) == KIND_DECLARE:
-            return mv
+def choose_teasy(v, rng, moves):
+    """One legal move for the player to move in TView v (moves: its legal moves); a
+    generator, its one value the move (its frame on the heap: the declaration checks of
+    easy_prep run under it, engine.ai.st2t.tsearch)."""
+    mv = -1
     ph = v.phase
     me = v.me
-    if ph == _PH_DECLARE:
-        return DONE
-    if ph == _PH_DRAW:
-        if not v.ndeck:
-            return _DT if me == 0 else _DS
-        if not tactic_in_hand(v, me) and rng.randrange(3) == 0:
-            return _DT
-        return _DS
-    if sh is None:
-        from engine.ai.st2t.tshim import Shim
+    for m in moves:
+        if kind(m) == KIND_DECLARE:
+            mv = m
+            break
+    else:
+        if ph == _PH_DECLARE:
+            mv = DONE
+        elif ph == _PH_DRAW:
+            if not v.ndeck:
+                mv = _DT if me == 0 else _DS
+            elif not tactic_in_hand(v, me) and rng.randrange(3) == 0:
+                mv = _DT
+            else:
+                mv = _DS
+        else:
+            from engine.ai.st2t.tshim import Shim
 
-        sh = Shim()
-    sh.load(v)
-    if ph >= _PH_ACTION:
-        return _step(v, sh, moves)
-    if not v.prep:
-        plays = kind(moves[0]) == KIND_PLAY
-        mv = easy_prep(sh, moves, plays)
-        if mv >= 0:
-            return mv
+            sh = Shim()
+            sh.load(v)
+            if ph >= _PH_ACTION:
+                mv = _step(v, sh, moves)
+            elif not v.prep:
+                mv = easy_prep(sh, moves, kind(moves[0]) == KIND_PLAY)
+            if mv < 0:
+                mv = _play(v, rng, moves, sh)
+    yield mv
+
+
+def _play(v, rng, moves, sh):
+    """Easy's card: the best-weighted play (Shim sh loaded from v), else a pass."""
+    me = v.me
     busy = 0  # the opponent's cards on the wall: something for an action to act on
     for t in range(7):
         busy += v.cnt[t * 2 + (me ^ 1)]

@@ -16,12 +16,13 @@ Hard takes, the draw, the action steps) are Hard's.
 Work is counted in the Judges' units (tile evaluations): `units` stops the look-ahead between
 deals, so a seed and a budget give the same move on every machine; no wall clock is read.
 Hard uses no random numbers: the deals are the only draw from `rng`. Nothing recurses: turns
-are loops.
+are loops. The look-ahead, a deal, the candidates and the leaf are generators
+(engine.ai.st2t.tsearch): their frames live on the heap, off the board's 2 KB Python stack.
 """
 
 from engine.ai.st2.judge import WIN
 from engine.ai.st2.search import score_all
-from engine.ai.st2t.tsearch import TSearch, best_tactic, decide, tactic_value
+from engine.ai.st2t.tsearch import TSearch, best_tactic, decision, tactic_value
 from engine.ai.st2t.tshim import siege_hand
 from engine.st2.game import KIND_PLAY, kind
 from engine.st2.moves import decode_play
@@ -65,7 +66,7 @@ def hard_of(b):
 def candidates(v, moves, ts, hb, first, k):
     """Up to k plays: Hard's choice `first`, then the best others by Hard's scores (ts.s
     holds the scores of Hard's decision, indexed as _sieges(moves); tactic cards are valued
-    again on its Judge)."""
+    again on its Judge); a generator, its one value the list."""
     me = v.me
     scored = []
     sm = _sieges(moves)
@@ -78,7 +79,7 @@ def candidates(v, moves, ts, hb, first, k):
         if c < _FIRST or c == last:
             continue
         last = c
-        val, m = tactic_value(v, j, c, ts)
+        val, m = next(tactic_value(v, j, c, ts))
         if m >= 0 and m in moves:
             scored.append((val - hb.tcost, m))
     scored.sort(key=lambda e: (-e[0], e[1]))
@@ -88,7 +89,7 @@ def candidates(v, moves, ts, hb, first, k):
             break
         if mv not in out:
             out.append(mv)
-    return out
+    yield out
 
 
 def _sieges(moves):
@@ -97,41 +98,36 @@ def _sieges(moves):
 
 
 def look_ahead(view, rng, ts, b, moves):
-    """Expert's move at the card step (see the module docstring)."""
+    """Expert's move at the card step (see the module docstring); a generator, its one value
+    the move."""
     hb = hard_of(b)
     ts.j.units = 0
-    first = decide(view, moves, ts, hb)
-    if kind(first) != KIND_PLAY or first not in moves:
-        return first  # a declaration, a preparation action or a pass: Hard's
-    if decode_play(first)[0] < _FIRST and ts.s.scores[_sieges(moves).index(first)] >= WIN:
-        return first  # it wins the game now
-    ts.best = first
-    end = view.ndeck <= b.end
-    k = b.ecands if end else b.cands
-    samples = b.samples
-    if k > _MAXC:
-        k = _MAXC
-    cand = candidates(view, moves, ts, hb, first, k)
-    if len(cand) < 2:
-        return first
-    lk = buffers()
-    sub = lk.sub
-    sub.j.tick = ts.j.tick
-    sub.j.units = 0
-    me = view.me
-    acc = [0] * len(cand)
-    done = 0
-    for _ in range(samples):
-        if b.units and ts.j.units + sub.j.units >= b.units:
-            break
-        base = view.sample(rng)
-        for q in range(len(cand)):
-            acc[q] += deal_value(sub, hb, base.copy(), cand[q], me, end)
-        done += 1
-        ts.best = cand[_pick(acc)]  # for a MemoryError in the next deal
-    if not done:
-        return first
-    return cand[_pick(acc)]
+    first = mv = next(decision(view, moves, ts, hb))
+    # a declaration, a preparation action or a pass: Hard's; a play that wins the game now too
+    if (
+        kind(first) == KIND_PLAY
+        and first in moves
+        and (decode_play(first)[0] >= _FIRST or ts.s.scores[_sieges(moves).index(first)] < WIN)
+    ):
+        ts.best = first
+        end = view.ndeck <= b.end
+        k = b.ecands if end else b.cands
+        if k > _MAXC:
+            k = _MAXC
+        cand = next(candidates(view, moves, ts, hb, first, k))
+        if len(cand) >= 2:
+            sub = buffers().sub
+            sub.j.tick = ts.j.tick
+            sub.j.units = 0
+            acc = [0] * len(cand)
+            for _ in range(b.samples):
+                if b.units and ts.j.units + sub.j.units >= b.units:
+                    break
+                base = view.sample(rng)
+                for q in range(len(cand)):
+                    acc[q] += next(deal_value(sub, hb, base.copy(), cand[q], view.me, end))
+                mv = ts.best = cand[_pick(acc)]  # for a MemoryError in the next deal
+    yield mv
 
 
 def _pick(acc):
@@ -142,20 +138,10 @@ def _pick(acc):
     return bq
 
 
-def hard_step(st, sub, hb):
-    """Hard's move for the player to move in state st, from that player's view."""
-    p = st.to_move
-    v = st.view(p)
-    moves = v.legal_moves()
-    if len(moves) == 1:
-        return moves[0]
-    mv = decide(v, moves, sub, hb)
-    return mv if mv in moves else moves[0]
-
-
 def deal_value(sub, hb, st, mv, me, end):
     """Our value in deal st (changed) after play mv: the rest of our turn and the opponent's
-    turn as Hard (or the game to its end), our declarations, then the leaf."""
+    turn as Hard (or the game to its end), our declarations, then the leaf; a generator,
+    its one value that."""
     st.apply(mv)
     op = me ^ 1
     theirs = False  # the opponent's turn has begun
@@ -165,10 +151,17 @@ def deal_value(sub, hb, st, mv, me, end):
             theirs = True
         elif theirs and not end and st.to_move == me and st.phase == _PH_PLAY:
             break  # our next card step: the leaf
-        st.apply(hard_step(st, sub, hb))
+        # Hard's move for the player to move, from that player's view
+        v = st.view(st.to_move)
+        moves = v.legal_moves()
+        if len(moves) == 1:
+            mv = moves[0]
+        else:
+            mv = next(decision(v, moves, sub, hb))
+            if mv not in moves:
+                mv = moves[0]
+        st.apply(mv)
         n += 1
-    if st.phase == _PH_OVER:
-        return WIN if st.winner == me else -WIN
     while me == 0 and st.phase == _PH_PLAY and st.to_move == me:
         tiles = st.declarable()  # the Attacker's declarations at the start of its turn
         if not tiles:
@@ -177,13 +170,16 @@ def deal_value(sub, hb, st, mv, me, end):
 
         st.apply(encode(KIND_DECLARE, -1, tiles[0]))
     if st.phase == _PH_OVER:
-        return WIN if st.winner == me else -WIN
-    return leaf(sub, hb, st.view(me))
+        val = WIN if st.winner == me else -WIN
+    else:
+        val = next(leaf(sub, hb, st.view(me)))
+    yield val
 
 
 def leaf(sub, hb, v):
     """Hard's value of our best next move in view v: the best siege play's score, or a
-    tactic card's value less tcost, whichever is higher (the game value if none)."""
+    tactic card's value less tcost, whichever is higher (the game value if none); a
+    generator, its one value that."""
     me = v.me
     moves = v.legal_moves()
     sh = sub.sh.load(v)
@@ -199,9 +195,8 @@ def leaf(sub, hb, v):
         best = j.mine_value(j.p0)
     else:
         best = sub.s.scores[i]
-    if hb.notac or not v.may_tactic(me):
-        return best
-    val, m = best_tactic(v, sub, moves)
-    if m >= 0 and val - hb.tcost > best:
-        best = val - hb.tcost
-    return best
+    if not hb.notac and v.may_tactic(me):
+        val, m = next(best_tactic(v, sub, moves))
+        if m >= 0 and val - hb.tcost > best:
+            best = val - hb.tcost
+    yield best

@@ -5,7 +5,8 @@ only on the two tiles where our chance is lowest; a card is
 put (an elite troop, Treason's, Redeployment's) only on the two tiles with room where it fits
 best by Easy's fit; Recruitment's discarded card only the one that fits a tile best, Support's
 value a guess (support). Imported only for Medium, so Hard's games on the device never compile it.
-The same interface as tvalue (its other functions are tvalue's).
+The same interface as tvalue (its card functions generators as tvalue's; its other
+functions are tvalue's).
 """
 
 try:
@@ -102,7 +103,7 @@ def elite(j, e):
             v = value_with(j, s, add_odds(j, s, c, j.opc[s]))
             if v > best[0]:
                 best = (v, e, s)
-    return best
+    yield best
 
 
 def _removal(j, only):
@@ -135,31 +136,30 @@ def _removal(j, only):
 def desertion(j, only=-1):
     """Discard one of the opponent's cards on our two worst tiles (only: that card)."""
     v, c, sx, _q, _l = _removal(j, only)
-    return (v, c, sx // _SLOTS) if c >= 0 else _NONE
+    yield (v, c, sx // _SLOTS) if c >= 0 else _NONE
 
 
 def treason(j, only=-1):
     """Take the opponent's card whose removal helps most (as desertion) to its own tile or
     to the two tiles where it fits best."""
     v0, c, sx, q0, last = _removal(j, only)
-    if c < 0:
-        return _NONE
-    op = j.me ^ 1
-    s = sx // _SLOTS
-    x = sx % _SLOTS
-    if not last:
-        q0 = _without_opp(j, s, x)  # the opponent's list without it: in j.ol
-    sub = j.board[(s * 2 + op) * _SLOTS + x]  # a stand-in if an elite troop
     best = _NONE
-    if _room(j, s, j.me):
-        best = (value_with(j, s, add_odds(j, s, sub, j.ol)), c, s)
-    m = _fits(j, sub, -1, s)
-    for s2 in range(NTILES):
-        if m >> s2 & 1:
-            v = value_with(j, s, q0, s2, add_odds(j, s2, sub, j.opc[s2]))
-            if v > best[0]:
-                best = (v, c, s2)
-    return best
+    if c >= 0:
+        op = j.me ^ 1
+        s = sx // _SLOTS
+        x = sx % _SLOTS
+        if not last:
+            q0 = _without_opp(j, s, x)  # the opponent's list without it: in j.ol
+        sub = j.board[(s * 2 + op) * _SLOTS + x]  # a stand-in if an elite troop
+        if _room(j, s, j.me):
+            best = (value_with(j, s, add_odds(j, s, sub, j.ol)), c, s)
+        m = _fits(j, sub, -1, s)
+        for s2 in range(NTILES):
+            if m >> s2 & 1:
+                v = value_with(j, s, q0, s2, add_odds(j, s2, sub, j.opc[s2]))
+                if v > best[0]:
+                    best = (v, c, s2)
+    yield best
 
 
 def explosion(j):
@@ -190,7 +190,7 @@ def explosion(j):
         v = value_with(j, s, q)
         if v > best[0]:
             best = (v, -1, s)
-    return best
+    yield best
 
 
 def redeployment(j, only=-1):
@@ -217,20 +217,20 @@ def redeployment(j, only=-1):
                 top = (v, c, s * _SLOTS + x)
                 q = qx
     v, c, sx = top
-    if c < 0:
-        return _NONE
-    s = sx // _SLOTS
-    x = sx % _SLOTS
-    best = (v, c, DISCARD)
-    c2, d = _lift(j, s, x)
-    m = _fits(j, c2, -1, s)
-    for s2 in range(NTILES):
-        if m >> s2 & 1:
-            v = value_with(j, s, q, s2, j.to_att(j.mwin(j.mine, s2, c2, j.opc[s2])))
-            if v > best[0]:
-                best = (v, c, s2)
-    _drop(j, s, x, c2, d)
-    return best
+    best = _NONE
+    if c >= 0:
+        s = sx // _SLOTS
+        x = sx % _SLOTS
+        best = (v, c, DISCARD)
+        c2, d = _lift(j, s, x)
+        m = _fits(j, c2, -1, s)
+        for s2 in range(NTILES):
+            if m >> s2 & 1:
+                v = value_with(j, s, q, s2, j.to_att(j.mwin(j.mine, s2, c2, j.opc[s2])))
+                if v > best[0]:
+                    best = (v, c, s2)
+        _drop(j, s, x, c2, d)
+    yield best
 
 
 def support(j, ndeck):
@@ -265,4 +265,4 @@ def recruitment(j, disc, fit, only=-1):
         v = value_with(j, s, add_odds(j, s, sub, j.opc[s]))
         if v > best[0]:
             best = (v, a, s)
-    return best
+    yield best

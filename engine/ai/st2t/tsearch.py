@@ -7,6 +7,11 @@ best siege card's. Every step of an action card is decided again the same way on
 (the card its best use takes, then that use's tile), the Exchange's cards (in either
 player's step) are the ones worth least, Support's the two strongest (the Attacker's). The
 deck to draw from: `draw`. Work is counted in the Judge's units, as in the base game.
+
+Python stack (2 KB on the board): the decision, a step, the tactic cards' values and the
+value model's functions (engine.ai.st2t.tvalue, tmed) are generators whose one value next()
+takes, as the base game's search (engine.ai.st2.search): their frames live on the heap, so
+only the Judge's per-tile work stacks up under the caller.
 """
 
 try:
@@ -19,7 +24,7 @@ except ImportError:
 
 from engine.ai.st2.easy import fit
 from engine.ai.st2.judge import WIN
-from engine.ai.st2.search import hard_move
+from engine.ai.st2.search import hard
 from engine.ai.st2t import tvalue
 from engine.ai.st2t.tshim import siege_hand, tactic_in_hand
 from engine.st2.game import KIND_CAULDRON, KIND_DRAW, KIND_PLAY, KIND_RETREAT, KIND_STEP, encode, kind
@@ -108,78 +113,89 @@ def _model(j):
 
 
 def tactic_value(v, j, c, ts):
-    """(value, move) of playing tactic card c now (elite troops: at their best tile)."""
+    """(value, move) of playing tactic card c now (elite troops: at their best tile); a
+    generator, its one value that."""
     tv = _model(j)
+    mv = encode(KIND_PLAY, c)
     if c < _ACTIONS:
-        r = tv.elite(j, c)
-        return r[0], (encode_play(c, r[2]) if r[2] >= 0 else -1)
-    if not v.playable(c, v.me):
-        return -WIN * 2, -1
-    if c == _DESERTION:
-        val = tv.desertion(j)[0]
+        r = next(tv.elite(j, c))
+        val = r[0]
+        mv = encode_play(c, r[2]) if r[2] >= 0 else -1
+    elif not v.playable(c, v.me) or (c == _SUPPORT and v.me):
+        # Support for the Defender: two more siege cards, more turns for the Attacker
+        val = -WIN * 2
+        mv = -1
+    elif c == _DESERTION:
+        val = next(tv.desertion(j))[0]
     elif c == _TREASON:
-        val = tv.treason(j)[0]
+        val = next(tv.treason(j))[0]
     elif c == _EXPLOSION:
-        val = tv.explosion(j)[0]
+        val = next(tv.explosion(j))[0]
     elif c == _REDEPLOYMENT:
-        val = tv.redeployment(j)[0]
+        val = next(tv.redeployment(j))[0]
     elif c == _RECRUITMENT:
-        val = tv.recruitment(j, v.discard(_ACTIONS), fit)[0]
+        val = next(tv.recruitment(j, v.discard(_ACTIONS), fit))[0]
     elif c == _SUPPORT:
-        if v.me:
-            return -WIN * 2, -1  # two more siege cards: more turns for the Attacker
         if j.med:
-            return tv.support(j, v.ndeck), encode(KIND_PLAY, c)
-        sh = ts.sh
-        sh.ndeck += 2
-        j.setup(sh, v.me, siege_hand(v, v.me), v.opp_hand - v.opp_tac)
-        val = j.mine_value(j.tile_odds(j.mine, j.p0))
-        setup(v, ts)
+            val = tv.support(j, v.ndeck)
+        else:
+            sh = ts.sh
+            sh.ndeck += 2
+            j.setup(sh, v.me, siege_hand(v, v.me), v.opp_hand - v.opp_tac)
+            val = j.mine_value(j.tile_odds(j.mine, j.p0))
+            setup(v, ts)
     else:
         val = j.mine_value(j.p0) - _EXCH
-    return val, encode(KIND_PLAY, c)
+    yield val, mv
 
 
 def decide(v, moves, ts, b):
     """A move of the card step, the draw or an action's step (see engine.ai.st2t.choose)."""
+    return next(decision(v, moves, ts, b))
+
+
+def decision(v, moves, ts, b):
+    """decide's work: a generator, its one value the move."""
     ts.j.blk = b.full and v.me != ATTACKER  # as score_all sets it: not the last decision's
     ts.j.med = not b.full
     ph = v.phase
     if ph == _PH_DRAW:
-        return draw(v, b)
-    if ph >= _PH_ACTION:
-        return step(v, setup(v, ts), moves)
-    me = v.me
-    sm = [mv for mv in moves if kind(mv) != KIND_PLAY or decode_play(mv)[0] < _FIRST]
-    ts.sh.load(v)
-    ts.j.real = v.board
-    mv, bi = hard_move(ts.sh, me, siege_hand(v, me), v.opp_hand - v.opp_tac, ts.s, b, sm)
-    tac = len(sm) < len(moves)
-    if mv >= 0 and bi < 0:
-        k = kind(mv)
-        if not tac or (k != KIND_RETREAT and k != KIND_CAULDRON) or kind(sm[0]) == KIND_PLAY:
-            return mv  # a declaration or a preparation action worth taking
-    if bi >= 0:
-        ts.best = sm[bi]
-        sv = ts.s.scores[bi]
-        if sv >= WIN or (b.notac and tac):
-            return sm[bi]
+        mv = draw(v, b)
+    elif ph >= _PH_ACTION:
+        mv = next(step(v, setup(v, ts), moves))
     else:
-        sv = -WIN * 2
-    if not tac:
-        return sm[bi] if bi >= 0 else (PASS if PASS in moves else moves[0])
-    bv, bm = best_tactic(v, ts, moves)
-    # the option price: a card kept is worth more the more siege cards are left
-    if bm >= 0 and (bi < 0 or bv - (b.tcost if v.me else b.aopt) * v.ndeck // 46 > sv):
-        return bm
-    if bi >= 0:
-        return sm[bi]
-    return bm if bm >= 0 else moves[0]
+        me = v.me
+        sm = [mv for mv in moves if kind(mv) != KIND_PLAY or decode_play(mv)[0] < _FIRST]
+        ts.sh.load(v)
+        ts.j.real = v.board
+        mv, bi = next(hard(ts.sh, me, siege_hand(v, me), v.opp_hand - v.opp_tac, ts.s, b, sm))
+        tac = len(sm) < len(moves)
+        k = kind(mv) if mv >= 0 and bi < 0 else -1
+        if k >= 0 and (not tac or (k != KIND_RETREAT and k != KIND_CAULDRON) or kind(sm[0]) == KIND_PLAY):
+            pass  # a declaration or a preparation action worth taking
+        else:
+            if bi >= 0:
+                ts.best = sm[bi]
+            if bi >= 0 and (ts.s.scores[bi] >= WIN or (b.notac and tac) or not tac):
+                mv = sm[bi]
+            elif not tac:
+                mv = PASS if PASS in moves else moves[0]
+            else:
+                bv, bm = next(best_tactic(v, ts, moves))
+                sv = ts.s.scores[bi] if bi >= 0 else -WIN * 2
+                # the option price: a card kept is worth more the more siege cards are left
+                if bm >= 0 and (bi < 0 or bv - (b.tcost if v.me else b.aopt) * v.ndeck // 46 > sv):
+                    mv = bm
+                elif bi >= 0:
+                    mv = sm[bi]
+                else:
+                    mv = bm if bm >= 0 else moves[0]
+    yield mv
 
 
 def best_tactic(v, ts, moves):
     """(value, move) of the tactic card in hand whose best use (tactic_value, on ts's Judge)
-    is worth most among the legal moves; move -1: none."""
+    is worth most among the legal moves; move -1: none. A generator, its one value that."""
     bv = -WIN * 3
     bm = -1
     last = -1
@@ -187,40 +203,39 @@ def best_tactic(v, ts, moves):
         if c < _FIRST or c == last:
             continue
         last = c
-        val, m = tactic_value(v, ts.j, c, ts)
+        val, m = next(tactic_value(v, ts.j, c, ts))
         if m >= 0 and m in moves and val > bv:
             bv = val
             bm = m
-    return bv, bm
+    yield bv, bm
 
 
 def step(v, j, moves):
-    """A step of the action card being carried out (or the Exchange's step out of turn)."""
+    """A step of the action card being carried out (or the Exchange's step out of turn); a
+    generator, its one value the move."""
     a = v.act
     n = v.nstep
     mv = -1
     tv = _model(j)
     if a == _EXPLOSION:
-        mv = _tile(tv.explosion(j)[2])
+        mv = _tile(next(tv.explosion(j))[2])
     elif a == _DESERTION:
-        mv = _card(tv.desertion(j)[1])
+        mv = _card(next(tv.desertion(j))[1])
     elif a == _TREASON:
-        r = tv.treason(j) if n == 0 else tv.treason(j, v.pick[0])
+        r = next(tv.treason(j) if n == 0 else tv.treason(j, v.pick[0]))
         mv = _card(r[1]) if n == 0 else _tile(r[2])
     elif a == _REDEPLOYMENT:
-        r = tv.redeployment(j) if n == 0 else tv.redeployment(j, v.pick[0])
+        r = next(tv.redeployment(j) if n == 0 else tv.redeployment(j, v.pick[0]))
         mv = _card(r[1]) if n == 0 else _tile(r[2])  # tile 7: the discard
     elif a == _RECRUITMENT:
         d = v.discard(_ACTIONS)
-        r = tv.recruitment(j, d, fit) if n == 0 else tv.recruitment(j, d, fit, v.pick[0])
+        r = next(tv.recruitment(j, d, fit) if n == 0 else tv.recruitment(j, d, fit, v.pick[0]))
         mv = _card(r[1]) if n == 0 else _tile(r[2])
     elif a == _SUPPORT:
         mv = _card(_support_pick(v, n))
     elif a == _EXCHANGE:
         mv = _exchange_pick(v, j)
-    if mv in moves:
-        return mv
-    return moves[0]
+    yield mv if mv in moves else moves[0]
 
 
 def _card(c):

@@ -1,10 +1,12 @@
 """The tactic value model of Schotten Totten 2's tactic variant (docs/AI.md): what each tactic
 card changes on the table, judged by the base game's Judge (engine.ai.st2.judge) set up on the
-Shim (elite troops stood in for). Every function returns (value, card, tile): our game value
-after the card's best use (in ONE units, WIN: a declaration then wins the game), the card its
-first step takes (or the elite troop itself) and the tile of its last step (-1: none; DISCARD:
-Redeployment's discard). The Judge's tables and tile chances (p0) must be set up first; every
-change to its arrays is undone before returning.
+Shim (elite troops stood in for). Each card's function (elite .. recruitment) is a generator
+(engine.ai.st2t.tsearch: its frame on the heap, off the board's 2 KB Python stack) whose one
+value is (value, card, tile): our game value after the card's best use (in ONE units, WIN: a
+declaration then wins the game), the card its first step takes (or the elite troop itself)
+and the tile of its last step (-1: none; DISCARD: Redeployment's discard). The Judge's tables
+and tile chances (p0) must be set up first; every change to its arrays is undone before
+returning.
 """
 
 try:
@@ -65,7 +67,7 @@ def elite(j, e):
         v = value_with(j, s, add_odds(j, s, c, j.opc[s]))
         if v > best[0]:
             best = (v, e, s)
-    return best
+    yield best
 
 
 def _without_opp(j, s, x):
@@ -94,7 +96,7 @@ def desertion(j, only=-1):
             v = value_with(j, s, _without_opp(j, s, x))
             if v > best[0]:
                 best = (v, c, s)
-    return best
+    yield best
 
 
 def treason(j, only=-1):
@@ -131,7 +133,7 @@ def treason(j, only=-1):
                 v = value_with(j, s, q0, s2, add_odds(j, s2, sub, j.opc[s2]))
             if v > best[0]:
                 best = (v, c, s2)
-    return best
+    yield best
 
 
 def explosion(j):
@@ -160,7 +162,7 @@ def explosion(j):
         v = value_with(j, s, q)
         if v > best[0]:
             best = (v, -1, s)
-    return best
+    yield best
 
 
 def _lift(j, s, x):
@@ -227,7 +229,7 @@ def redeployment(j, only=-1):
                 if v > best[0]:
                     best = (v, c, s2)
         _drop(j, s, x, c2, d)
-    return best
+    yield best
 
 
 def recruitment(j, disc, fit, only=-1):
@@ -264,7 +266,7 @@ def recruitment(j, disc, fit, only=-1):
             v = value_with(j, s, add_odds(j, s, sub, j.opc[s]))
             if v > best[0]:
                 best = (v, c, s)
-    return best
+    yield best
 
 
 def card_worth(j, c):
