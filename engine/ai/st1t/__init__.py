@@ -8,7 +8,7 @@ this package.
 from engine.ai import Budget
 from engine.ai.st1t.teasy import choose_teasy
 from engine.errors import IllegalMove
-from engine.st1.table import DONE, PASS, encode_play
+from engine.st1.table import CLAIM, DONE, PASS, encode_play
 
 try:
     from micropython import const
@@ -88,56 +88,70 @@ def choose(view, rng, b, ms, tick, stats):
     """One legal move for the player to move in `view` (a TView) with budget b (None: Easy).
     A MemoryError anywhere (the legal moves, the search) falls back to the best move found
     so far, else Easy's on the moves already listed, else a move that allocates nothing."""
+    return next(_choose(view, rng, b, ms, tick, stats))
+
+
+def _choose(view, rng, b, ms, tick, stats):
+    """choose's work: a generator, its one value the move. A generator's frame lives on the
+    heap, so the search under it has all the Python stack (2 KB on the board) but
+    engine.ai.choose's and choose's own (engine.ai.st1t.tsearch)."""
     from engine.st1.tview import TView
 
     if not isinstance(view, TView):
         raise TypeError("the AI takes a View (state.view(p)), never a State")
     if view.to_move != view.me or view.phase == _PH_OVER:
         raise IllegalMove("it is not this player's turn, or the game is over")
+    mv = -1
     try:
-        moves = view.legal_moves()
-    except MemoryError:
-        stats[0] += 1
-        release()
-        return emergency(view)
-    if view.phase == _PH_CLAIM or len(moves) == 1:
-        return moves[0]  # a proven claim never hurts; claims come before DONE
-    if b is None:
-        return choose_teasy(view, rng, moves)
-    if not isinstance(b, TBudget):  # a plain Budget (sim.tune's): the value model's defaults
-        b = TBudget(b.full, b.cands, b.samples, b.units, hand=b.hand, late=b.late)
-    srch = None
-    try:
-        srch = buffers()
-        srch.best = -1
-        srch.j.tick = tick
-        srch.j.hand_w = b.hand
-        srch.j.late = b.late
-        if b.cands > 1 and b.samples > 0 and view.phase == _PH_PLAY:
-            from engine.ai.st1t.tlook import look_ahead
-
-            mv = look_ahead(view, rng, srch, b, ms, moves)
+        if view.phase == _PH_CLAIM:  # legal_moves' first move, without its calls' stack
+            moves = view.claimable_by(view.me)
+            mv = CLAIM + moves[0] if moves else DONE  # a proven claim never hurts
         else:
-            from engine.ai.st1t.tsearch import decide
-
-            mv = decide(view, moves, srch, b)
-        if mv in moves:
-            return mv
-        return choose_teasy(view, rng, moves)
+            moves = view.legal_moves()
+            if len(moves) == 1:
+                mv = moves[0]
     except MemoryError:
         stats[0] += 1
-        best = srch.best if srch is not None else -1
-        srch = None
         release()
-        import gc
-
-        gc.collect()
-        if best in moves:
-            return best
+        mv = emergency(view)
+    if mv < 0 and b is None:
+        mv = choose_teasy(view, rng, moves)
+    elif mv < 0:
+        if not isinstance(b, TBudget):  # a plain Budget (sim.tune's): the model's defaults
+            b = TBudget(b.full, b.cands, b.samples, b.units, hand=b.hand, late=b.late)
+        srch = None
         try:
-            return choose_teasy(view, rng, moves)
+            srch = buffers()
+            srch.best = -1
+            srch.j.tick = tick
+            srch.j.hand_w = b.hand
+            srch.j.late = b.late
+            if b.cands > 1 and b.samples > 0 and view.phase == _PH_PLAY:
+                from engine.ai.st1t.tlook import look_ahead
+
+                mv = next(look_ahead(view, rng, srch, b, ms, moves))
+            else:
+                from engine.ai.st1t.tsearch import decision
+
+                mv = next(decision(view, moves, srch, b))
+            if mv not in moves:
+                mv = choose_teasy(view, rng, moves)
         except MemoryError:
-            return emergency(view)
+            stats[0] += 1
+            best = srch.best if srch is not None else -1
+            srch = None
+            release()
+            import gc
+
+            gc.collect()
+            if best in moves:
+                mv = best
+            else:
+                try:
+                    mv = choose_teasy(view, rng, moves)
+                except MemoryError:
+                    mv = emergency(view)
+    yield mv
 
 
 def emergency(view):

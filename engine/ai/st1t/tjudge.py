@@ -3,10 +3,10 @@ on a scratch copy of the table that the search changes and restores move by move
 
 A `TJudge` owns every buffer (made once): the scratch table (`Scratch`, a TTable whose
 arrays are filled in place from a view), three `TSide`s, the stone chances. `setup` reads
-a view; `base` fills the chance of every stone as things stand; `odds(s, side)` gives the
-chance of stone s as the scratch table stands now (cards placed, lifted, modes set), so a
-move is scored by changing the scratch, asking `odds` of the stones it touched and
-`engine.ai.know.gvalue` of the nine, and undoing the change.
+a view; `base` (a generator, as tsearch's) fills the chance of every stone as things stand;
+`odds(s, side)` gives the chance of stone s as the scratch table stands now (cards placed,
+lifted, modes set), so a move is scored by changing the scratch, asking `odds` of the
+stones it touched and `engine.ai.know.gvalue` of the nine, and undoing the change.
 
 Elite troops: a complete side is scored exactly (engine.st1.tprove.score_t); on an
 incomplete side each elite is given a few clan values (the colours and strengths that fit
@@ -15,7 +15,7 @@ the side's clan cards) and the side takes the best of them, as its owner will at
 four cards a side. Claims: a side whose claim holds now (the table's own proof) wins.
 """
 
-from engine.ai.know import gvalue, pwin
+from engine.ai.know import pwin
 from engine.ai.st1t.tknow import TSide, cands_t, complete
 from engine.st1.ttable import TTable
 
@@ -294,17 +294,13 @@ class TJudge:
             out.append(lst)
 
     def tie(self, s):
-        t = self.t
+        """Who wins an equal formation on s as things stand (ONE: we do)."""
         i = s * 2 + self.me
-        mine = t.done[i]
-        theirs = t.done[i ^ 1]
+        mine = self.t.done[i]
+        theirs = self.t.done[i ^ 1]
         if mine and theirs:
             return _ONE if mine < theirs else 0
-        if mine:
-            return _ONE
-        if theirs:
-            return 0
-        return _HALF
+        return _ONE if mine else 0 if theirs else _HALF
 
     def holds(self, s, p):
         """Would p's claim of s hold now (the table's own proof)?"""
@@ -314,17 +310,18 @@ class TJudge:
         return t.claim_check(s, p, t.uns) is None
 
     def odds(self, s, side, proofs=True):
-        """P(we win stone s) as the scratch table stands, our tables `side` (proofs: asked)."""
+        """P(we win stone s) as the scratch table stands, our tables `side` (proofs: asked;
+        `holds`' own, asked here: a frame fewer on the Python stack over the proofs)."""
         t = self.t
-        own = t.owner[s]
         me = self.me
-        if own:
-            return _ONE if own == me + 1 else 0
+        if t.owner[s]:
+            return _ONE if t.owner[s] == me + 1 else 0
         self.units += 1
-        if proofs and self.holds(s, me):
-            return _ONE
-        if proofs and self.holds(s, me ^ 1):
-            return 0
+        if proofs:
+            if t.cnt[s * 2 + me] >= t.need[s] and t.claim_check(s, me, t.uns) is None:
+                return _ONE
+            if t.cnt[s * 2 + 1 - me] >= t.need[s] and t.claim_check(s, me ^ 1, t.uns) is None:
+                return 0
         opc = self.opc[s]
         if opc is None:
             opc = self.opc[s] = []
@@ -332,21 +329,12 @@ class TJudge:
         mine = self.cl
         del mine[:]
         self._lists(me, s, side, mine)
-        tie = self.tie(s)
-        worst = _ONE
-        for th in opc:
-            best = 0
-            for ml in mine:
-                w = pwin(ml, th, tie)
-                if w > best:
-                    best = w
-            if best < worst:
-                worst = best
-        return worst
+        return _worst(mine, opc, self.tie(s))
 
-    def base(self, side=None):
-        """Fill p0 (and sure: ours or provable now) for every stone; returns p0."""
-        side = self.mine if side is None else side
+    def base(self):
+        """Fill p0 (and sure: ours or provable now) for every stone; a generator (its one
+        value: p0), so that its frame is on the heap (engine.ai.st1t.tsearch, Python stack)."""
+        side = self.mine
         t = self.t
         p0 = self.p0
         empty = -1
@@ -359,10 +347,7 @@ class TJudge:
                 if e:
                     empty = p0[s]
             self.sure[s] = 1 if p0[s] == _ONE else 0
-        return p0
-
-    def value(self, p):
-        return gvalue(p, self.buf)
+        yield p0
 
     def wins_with(self, s):
         """Do our sure stones and stone s make three adjacent or five?"""
@@ -378,23 +363,38 @@ class TJudge:
         return tot >= 5
 
 
+def _worst(mine, opc, tie):
+    """Our chance against the opponent's worst valuation for us (each of our valuations at
+    its best): a function of its own, so that odds' frame stays small."""
+    worst = _ONE
+    for th in opc:
+        best = 0
+        for ml in mine:
+            w = pwin(ml, th, tie)
+            if w > best:
+                best = w
+        if best < worst:
+            worst = best
+    return worst
+
+
 def _vals(e, col, st, lo, hi, mask, blind):
-    """Clan values worth trying for elite e on a side with these clan cards."""
+    """Clan values worth trying for elite e on a side with these clan cards (no list
+    comprehension: each is a frame more on the Python stack)."""
     if blind:
         return (8 if e < _SPY else 6 if e == _SPY else 2,)
-    cs = (col,) if col >= 0 else (0, 1, 2, 3, 4, 5) if col == -1 else (0,)
+    if col == -1:  # no clan card: each colour at the elite's highest
+        x = 6 if e == _SPY else 2 if e == _SHIELD else 8
+        return (x, 9 + x, 18 + x, 27 + x, 36 + x, 45 + x)
+    c = col if col >= 0 else 0  # mixed colours: colour 0 stands for them
     if e == _SPY:
-        return [c * 9 + 6 for c in cs]
+        return (c * 9 + 6,)
     if e == _SHIELD:
-        if col == -1:
-            return [c * 9 + 2 for c in cs]
-        return [cs[0] * 9 + x for x in (2, 1, 0)]
-    if col == -1:
-        return [c * 9 + 8 for c in cs]
-    out = [cs[0] * 9 + 8]
+        return (c * 9 + 2, c * 9 + 1, c * 9)
+    out = [c * 9 + 8]
     if st >= 0:
-        out.append(((cs[0] + 1) % 6) * 9 + st)
+        out.append(((c + 1) % 6) * 9 + st)
     for x in (hi + 1, lo - 1, hi + 2, lo - 2):
         if 0 <= x < 8 and not mask >> x & 1:
-            out.append(cs[0] * 9 + x)
+            out.append(c * 9 + x)
     return out

@@ -6,6 +6,7 @@ opponent plays its whole turn as Hard from its own view of the deal, and the lea
 value of our best next play by Hard's score (a game won: 4 ONE, lost: -4 ONE). The totals
 decide; Hard's order breaks ties. Every decision inside is Hard's, which uses no random
 numbers: the deals are the only draw from `rng`, so a seed gives the same move everywhere.
+The look-ahead, a deal and a step are generators, as tsearch's (Python stack).
 """
 
 try:
@@ -16,7 +17,9 @@ except ImportError:
         return x
 
 
-from engine.ai.st1t.tsearch import decide
+from engine.ai.know import gvalue
+from engine.ai.st1t.tsearch import decision
+from engine.st1.table import CLAIM, DONE
 
 _ONE = const(1024)
 _PH_PLAY = const(0)
@@ -32,11 +35,14 @@ def _hard(b):
 
 
 def _step(s, srch, hb):
+    """Hard's move in state s (the first claim, else DONE, at a claim step)."""
     v = s.view(s.to_move)
-    moves = v.legal_moves()
-    if v.phase == _PH_CLAIM or len(moves) == 1:
-        return moves[0]
-    return decide(v, moves, srch, hb)
+    if v.phase == _PH_CLAIM:  # legal_moves' first: the Python stack of its calls spared
+        c = v.claimable_by(v.me)
+        yield CLAIM + c[0] if c else DONE
+    else:
+        moves = v.legal_moves()
+        yield moves[0] if len(moves) == 1 else next(decision(v, moves, srch, hb))
 
 
 def _deal(st, mv, me, srch, hb):
@@ -46,26 +52,28 @@ def _deal(st, mv, me, srch, hb):
     while st.phase != _PH_OVER and guard < 64:
         if st.to_move == me and st.phase == _PH_PLAY and guard:
             break  # our next turn's play: the leaf
-        st.apply(_step(st, srch, hb))
+        st.apply(next(_step(st, srch, hb)))
         guard += 1
     if st.phase == _PH_OVER:
-        return 4 * _ONE if st.winner == me else -4 * _ONE
-    v = st.view(me)
-    moves = v.legal_moves()
-    if len(moves) == 1:
-        srch.j.setup(v, me, v.hand_of(me), v.opp_hand - v.opp_tactics, v.opp_known)
-        return srch.j.value(srch.j.base())
-    decide(v, moves, srch, hb)
-    return srch.bestv
+        yield 4 * _ONE if st.winner == me else -4 * _ONE
+    else:
+        v = st.view(me)
+        moves = v.legal_moves()
+        if len(moves) == 1:
+            srch.j.setup(v, me, v.hand_of(me), v.opp_hand - v.opp_tactics, v.opp_known)
+            yield gvalue(next(srch.j.base()), srch.j.buf)
+        else:
+            next(decision(v, moves, srch, hb))
+            yield srch.bestv
 
 
 def look_ahead(view, rng, srch, b, ms, moves):
-    """The play with the best total over the deals (see the module docstring)."""
+    """The play with the best total over the deals (see the module docstring); a generator."""
     hb = _hard(b)
     me = view.me
     srch.vals = []
     try:
-        first = decide(view, moves, srch, hb)
+        first = next(decision(view, moves, srch, hb))
         vals = srch.vals
     finally:
         srch.vals = None
@@ -86,15 +94,16 @@ def look_ahead(view, rng, srch, b, ms, moves):
     cand.insert(0, first)
     srch.best = first
     if len(cand) < 2 or n < 2:
-        return first
+        yield first
+        return
     tot = [0] * len(cand)
     for _ in range(b.samples):
         deal = view.sample(rng)
         for i in range(len(cand)):
-            tot[i] += _deal(deal.copy(), cand[i], me, srch, hb)
+            tot[i] += next(_deal(deal.copy(), cand[i], me, srch, hb))
     bi = 0
     for i in range(1, len(cand)):
         if tot[i] > tot[bi]:
             bi = i
     srch.best = cand[bi]
-    return cand[bi]
+    yield cand[bi]

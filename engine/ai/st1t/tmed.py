@@ -19,7 +19,7 @@ from engine.ai.easy import fit
 from engine.ai.know import gvalue
 from engine.ai.st1t.teasy import _step as easy_step
 from engine.ai.st1t.teasy import _target
-from engine.ai.st1t.tsearch import _card_value, _where, _with, _with2, draw_choice
+from engine.ai.st1t.tsearch import card_value, draw_choice, with_odds
 from engine.st1.table import PASS, decode_play, encode_play
 
 try:
@@ -71,25 +71,27 @@ def _dest(v, me, c):
 
 
 def _ruse(j, v, a, me):
-    """The value of Banshee or Traitor played now on Easy's target (_LOW: none)."""
+    """The value of Banshee or Traitor played now on Easy's target (_LOW: none); a generator
+    (engine.ai.st1t.tsearch, Python stack)."""
     c = _target(v, me, a == _TRAITOR)
     if c < 0:
-        return _LOW
-    t = j.t
-    s, side, k = _where(t, c)
-    cd = j.lift(side, s, k)
-    if a == _BANSHEE:
-        val = _with(j, s, j.mine)
+        val = _LOW
     else:
-        d = _dest(v, me, c)
-        j.place(me, c, d)
-        if t.cnt[d * 2 + me] == t.need[d] and j.holds(d, me) and j.wins_with(d):
-            val = 2 * _ONE
+        t = j.t
+        s, side, k = t.find(c)
+        cd = j.lift(side, s, k)
+        if a == _BANSHEE:
+            val = next(with_odds(j, s, -1, j.mine))
         else:
-            val = _with2(j, s, d, j.mine)
-        j.unplace(me, d, 1)
-    j.unlift(side, s, k, cd)
-    return val
+            d = _dest(v, me, c)
+            j.place(me, c, d)
+            if t.cnt[d * 2 + me] == t.need[d] and j.holds(d, me) and j.wins_with(d):
+                val = 2 * _ONE
+            else:
+                val = next(with_odds(j, s, d, j.mine))
+            j.unplace(me, d, 1)
+        j.unlift(side, s, k, cd)
+    yield val
 
 
 def _stand_in(v, me, c, s):
@@ -106,11 +108,11 @@ def _stand_in(v, me, c, s):
 
 
 def play(v, moves, srch, b):
-    """A card (or a pass) for the card step of view v."""
+    """A card (or a pass) for the card step of view v; a generator (its one value: the move)."""
     j = srch.j
     me = v.me
     t = j.t
-    p0 = j.base()
+    p0 = next(j.base())
     v0 = gvalue(p0, j.buf)
     hand = v.hand_of(me)
     best = -1
@@ -146,7 +148,7 @@ def play(v, moves, srch, b):
                 continue
             if f < 99:
                 continue
-            x = _odds_with(j, me, c, s, fe if e else None)
+            x = next(_odds_with(j, me, c, s, fe if e else None))
             if x > bo:
                 bo, mv = x, c
         if c1 < 0:
@@ -158,7 +160,7 @@ def play(v, moves, srch, b):
             if k:
                 for c in (c1, c2):
                     if c >= 0:
-                        x = _odds_with(j, me, c, s, None)
+                        x = next(_odds_with(j, me, c, s, None))
                         if x > bo:
                             bo, mv = x, c
             if bo > _ONE:
@@ -203,38 +205,40 @@ def play(v, moves, srch, b):
                     elif f > f2:
                         s2, f2 = d, f
             if s == s1 or s == s2:
-                val = _card_value(j, me, c, s, j.mine, p0) - tcost
+                val = next(card_value(j, me, c, s, j.mine, p0)) - tcost
         elif c <= _MUD:
             if t.cnt[s * 2 + 1 - me] >= 2 and t.cnt[s * 2 + me]:
                 old = j.set_mode(s, 1 if c == _BLIND else 2)
-                val = _with(j, s, j.mine) - tcost
+                val = next(with_odds(j, s, -1, j.mine)) - tcost
                 j.unset_mode(s, old)
         elif c == _RECRUITER:
             val = v0 + b.recruit - tcost
         elif c == _BANSHEE or c == _TRAITOR:
-            val = _ruse(j, v, c, me)
+            val = next(_ruse(j, v, c, me))
             if val > _LOW:
                 val -= tcost
         if val > bestv:
             bestv = val
             best = mv
             srch.best = best
-    return best if best >= 0 else moves[0]
+    yield best if best >= 0 else moves[0]
 
 
 def _odds_with(j, me, c, s, fe):
     """Our chance of stone s with clan card c on it (3 * ONE: its claim wins the game);
-    fe: the chances on stones empty on both sides, by card (None: not such a stone)."""
+    fe: the chances on stones empty on both sides, by card (None: not such a stone). A
+    generator (engine.ai.st1t.tsearch, Python stack)."""
     if fe is not None and c in fe:
-        return fe[c]
-    t = j.t
-    pub = t.public[c]
-    j.place(me, c, s)
-    if t.cnt[s * 2 + me] == t.need[s] and j.holds(s, me):
-        x = 3 * _ONE if j.wins_with(s) else _ONE
+        x = fe[c]
     else:
-        x = j.odds(s, j.mine, False)  # the stone's proofs were asked in base
-    j.unplace(me, s, pub)
-    if fe is not None:
-        fe[c] = x
-    return x
+        t = j.t
+        pub = t.public[c]
+        j.place(me, c, s)
+        if t.cnt[s * 2 + me] == t.need[s] and j.holds(s, me):
+            x = 3 * _ONE if j.wins_with(s) else _ONE
+        else:
+            x = j.odds(s, j.mine, False)  # the stone's proofs were asked in base
+        j.unplace(me, s, pub)
+        if fe is not None:
+            fe[c] = x
+    yield x

@@ -18,6 +18,12 @@ scored with the game value after it (engine.ai.st1t.tjudge) on the judge's scrat
 
 Work is counted in `TJudge.units` (stone evaluations): the same view and budget give the
 same move on every machine.
+
+Python stack (2 KB on the board, where the claim proofs under `TJudge.odds` take a good part
+of it): what runs once a decision, a move or a lift (the decision, each kind of move's search,
+a card's value, a ruse's lifts) is a generator whose one value next() takes. A generator's
+frame lives on the heap, so only the judge's per-stone work (odds, proofs, formation lists)
+stacks up under the caller.
 """
 
 from engine.ai.know import gvalue
@@ -73,66 +79,65 @@ def draw_choice(v, b, extra=0):
 
 def decide(v, moves, srch, b):
     """One move of the player to move in view v (not a claim step)."""
+    return next(decision(v, moves, srch, b))
+
+
+def decision(v, moves, srch, b):
+    """decide's work: a generator, its one value the move (see the module docstring)."""
     j = srch.j
-    me = v.me
     j.units = 0
-    if v.phase == _PH_DRAW:
-        return draw_choice(v, b)  # counts the hand's playable cards: no table needed
-    if not b.full and v.phase == _PH_ACTION:
+    ph = v.phase
+    if ph == _PH_DRAW:
+        mv = draw_choice(v, b)  # counts the hand's playable cards: no table needed
+    elif not b.full and ph == _PH_ACTION:
         from engine.ai.st1t.tmed import step
 
-        return step(v, moves, b)
-    known = v.opp_known
-    j.setup(v, me, v.hand_of(me), v.opp_hand - v.opp_tactics, known)
-    if v.phase == _PH_ACTION:
-        return _step(v, moves, j, b)
-    if not b.full:
-        from engine.ai.st1t.tmed import play
+        mv = step(v, moves, b)
+    else:
+        me = v.me
+        j.setup(v, me, v.hand_of(me), v.opp_hand - v.opp_tactics, v.opp_known)
+        if ph == _PH_ACTION:
+            mv = next(_step(v, moves, j, b))
+        elif not b.full:
+            from engine.ai.st1t.tmed import play
 
-        return play(v, moves, srch, b)
-    return _play(v, moves, srch, j, b)
+            mv = next(play(v, moves, srch, b))
+        else:
+            mv = next(_play(v, moves, srch, j, b))
+    yield mv
 
 
-def _with(j, s, side):
-    """The game value with stone s re-scored (others as in p0)."""
+def card_value(j, me, c, s, side, pc):
+    """Game value after our card c on stone s (pc: the other stones' chances), 2 ONE if its
+    claim wins the game; a generator. odds asks our claim's proof first: a proven side is
+    ONE there, so the proof is asked again only for a game won."""
+    t = j.t
+    pub = t.public[c]
+    j.place(me, c, s)
+    pv = j.pv
+    for i in range(9):
+        pv[i] = pc[i]
+    x = j.odds(s, side)
+    if x == _ONE and t.cnt[s * 2 + me] == t.need[s] and j.wins_with(s) and j.holds(s, me):
+        x = 2 * _ONE
+    else:
+        pv[s] = x
+        x = gvalue(pv, j.buf)
+    j.unplace(me, s, pub)
+    yield x
+
+
+def with_odds(j, s, s2, side):
+    """The game value with stone s (and s2, if not -1 nor s) re-scored, the others as in p0; a
+    generator."""
     pv = j.pv
     p0 = j.p0
     for i in range(9):
         pv[i] = p0[i]
     pv[s] = j.odds(s, side)
-    return gvalue(pv, j.buf)
-
-
-def _with2(j, s1, s2, side):
-    pv = j.pv
-    p0 = j.p0
-    for i in range(9):
-        pv[i] = p0[i]
-    pv[s1] = j.odds(s1, side)
-    if s2 != s1:
+    if s2 >= 0 and s2 != s:
         pv[s2] = j.odds(s2, side)
-    return gvalue(pv, j.buf)
-
-
-def _card_value(j, me, c, s, side, pc):
-    """Game value after our card c on stone s (pc: the other stones' chances)."""
-    t = j.t
-    pub = t.public[c]
-    j.place(me, c, s)
-    if t.cnt[s * 2 + me] == t.need[s] and j.holds(s, me):
-        v = 2 * _ONE if j.wins_with(s) else -1
-        if v < 0:
-            for i in range(9):
-                j.pv[i] = pc[i]
-            j.pv[s] = _ONE
-            v = gvalue(j.pv, j.buf)
-    else:
-        for i in range(9):
-            j.pv[i] = pc[i]
-        j.pv[s] = j.odds(s, side)
-        v = gvalue(j.pv, j.buf)
-    j.unplace(me, s, pub)
-    return v
+    yield gvalue(pv, j.buf)
 
 
 def _lift_best(j, p, s_cards, side, keep):
@@ -149,7 +154,7 @@ def _lift_best(j, p, s_cards, side, keep):
             if s_cards and c >= _NCLAN:
                 continue
             cd = j.lift(p, s, k)
-            v = _with(j, s, side)
+            v = next(with_odds(j, s, -1, side))
             j.unlift(p, s, k, cd)
             r = keep - 1
             if v > top_v[r] or (v == top_v[r] and top_c[r] >= 0 and c < top_c[r]):
@@ -159,29 +164,19 @@ def _lift_best(j, p, s_cards, side, keep):
                     r -= 1
                 top_v[r] = v
                 top_c[r] = c
-    return top_v, top_c
-
-
-def _where(t, c):
-    for s in range(9):
-        for side in (0, 1):
-            i = s * 2 + side
-            for k in range(t.cnt[i]):
-                if t.board[i * 4 + k] == c:
-                    return s, side, k
-    return None
+    yield top_v, top_c
 
 
 def _move_value(j, c, a, me):
     """(best value, best destination: a stone or -1 to discard) of moving card c with ruse a
     (Traitor: to our side; Strategist: our card to another stone, or discarded)."""
     t = j.t
-    s, side, k = _where(t, c)
+    s, side, k = t.find(c)
     cd = j.lift(side, s, k)
     bv = _LOW
     bd = -1
     if a == _STRATEGIST:
-        bv = _with(j, s, j.mine)
+        bv = next(with_odds(j, s, -1, j.mine))
     for d in range(9):
         if t.owner[d] or t.cnt[d * 2 + me] >= t.need[d] or (a == _STRATEGIST and d == s):
             continue
@@ -189,48 +184,49 @@ def _move_value(j, c, a, me):
         if t.cnt[d * 2 + me] == t.need[d] and j.holds(d, me) and j.wins_with(d):
             v = 2 * _ONE
         else:
-            v = _with2(j, s, d, j.mine)
+            v = next(with_odds(j, s, d, j.mine))
         j.unplace(me, d, 1)
         if v > bv:
             bv = v
             bd = d
     j.unlift(side, s, k, cd)
-    return bv, bd
+    yield bv, bd
 
 
 def _ruse_value(j, a, me, v0, b):
     """(value, card, destination) of ruse a played now."""
     if a == _RECRUITER:
-        return v0 + b.recruit, -1, -1
-    if a == _BANSHEE:
-        tv, tc = _lift_best(j, me ^ 1, False, j.mine, 1)
-        return tv[0], tc[0], -1
-    opp = a == _TRAITOR
-    tv, tc = _lift_best(j, me ^ 1 if opp else me, opp, j.mine, 3)
-    bv = _LOW
-    bc = bd = -1
-    for i in range(3):
-        c = tc[i]
-        if c < 0:
-            continue
-        v, d = _move_value(j, c, a, me)
-        if v > bv:
-            bv, bc, bd = v, c, d
-    return bv, bc, bd
+        yield v0 + b.recruit, -1, -1
+    elif a == _BANSHEE:
+        tv, tc = next(_lift_best(j, me ^ 1, False, j.mine, 1))
+        yield tv[0], tc[0], -1
+    else:
+        opp = a == _TRAITOR
+        tv, tc = next(_lift_best(j, me ^ 1 if opp else me, opp, j.mine, 3))
+        bv = _LOW
+        bc = bd = -1
+        for i in range(3):
+            c = tc[i]
+            if c < 0:
+                continue
+            v, d = next(_move_value(j, c, a, me))
+            if v > bv:
+                bv, bc, bd = v, c, d
+        yield bv, bc, bd
 
 
 def _play(v, moves, srch, j, b):
+    """Hard's card step (decision: b.full)."""
     me = v.me
     t = j.t
-    p0 = j.base()
+    p0 = next(j.base())
     v0 = gvalue(p0, j.buf)
     pc = srch.pc
     tmp = j.tmp
     best = -1
     bestv = _LOW
     last = -1
-    side = j.mine
-    for i in range(len(p0)):
+    for i in range(9):
         pc[i] = p0[i]
     tcost = b.tcost + b.topt * v.ndeck // 40
     for mv in moves:
@@ -245,22 +241,18 @@ def _play(v, moves, srch, j, b):
                     last = c
                     if j.tick is not None:
                         j.tick()
-                    if b.full:
-                        tmp.copy_from(j.mine, c)
-                        side = tmp
-                        for k in range(9):
-                            pc[k] = p0[k] if t.owner[k] or t.cnt[k * 2 + me] >= t.need[k] else j.odds(k, tmp)
-                    else:
-                        side = j.mine
-                val = _card_value(j, me, c, s, side, pc)
+                    tmp.copy_from(j.mine, c)  # the value of holding c back
+                    for k in range(9):
+                        pc[k] = p0[k] if t.owner[k] or t.cnt[k * 2 + me] >= t.need[k] else j.odds(k, tmp)
+                val = next(card_value(j, me, c, s, tmp, pc))
             elif c <= _SHIELD:
-                val = _card_value(j, me, c, s, j.mine, p0) - tcost
+                val = next(card_value(j, me, c, s, j.mine, p0)) - tcost
             elif c <= _MUD:
                 old = j.set_mode(s, 1 if c == _BLIND else 2)
-                val = _with(j, s, j.mine) - tcost
+                val = next(with_odds(j, s, -1, j.mine)) - tcost
                 j.unset_mode(s, old)
             else:
-                val = _ruse_value(j, c, me, v0, b)[0] - tcost
+                val = next(_ruse_value(j, c, me, v0, b))[0] - tcost
         if srch.vals is not None:
             srch.vals.append(val)
         if val > bestv:
@@ -268,7 +260,7 @@ def _play(v, moves, srch, j, b):
             best = mv
         srch.best = best
     srch.bestv = bestv
-    return best if best >= 0 else moves[0]
+    yield best if best >= 0 else moves[0]
 
 
 def _step(v, moves, j, b):
@@ -276,17 +268,20 @@ def _step(v, moves, j, b):
     me = v.me
     a = v.act
     if a == _RECRUITER and v.left:
-        return draw_choice(v, b)  # the cards drawn so far are in the hand
-    j.base()
-    if a == _RECRUITER:
-        return _STEP_CARD + _worst(v, j, me)
-    if v.asel == _NONE:
-        c = _ruse_value(j, a, me, 0, b)[1]
-        mv = _STEP_CARD + c
-        return mv if mv in moves else moves[0]
-    val, d = _move_value(j, v.asel, a, me)
-    mv = _STEP_DISCARD if d < 0 else _STEP_STONE + d
-    return mv if mv in moves else moves[0]
+        mv = draw_choice(v, b)  # the cards drawn so far are in the hand
+    elif a == _RECRUITER:
+        next(j.base())
+        mv = _STEP_CARD + next(_worst(v, j, me))
+    else:
+        next(j.base())
+        if v.asel == _NONE:
+            mv = _STEP_CARD + next(_ruse_value(j, a, me, 0, b))[1]
+        else:
+            d = next(_move_value(j, v.asel, a, me))[1]
+            mv = _STEP_DISCARD if d < 0 else _STEP_STONE + d
+        if mv not in moves:
+            mv = moves[0]
+    yield mv
 
 
 def _worst(v, j, me):
@@ -302,10 +297,10 @@ def _worst(v, j, me):
             for s in range(9):
                 if t.owner[s] or t.cnt[s * 2 + me] >= t.need[s]:
                     continue
-                x = _card_value(j, me, c, s, j.mine, j.p0)
+                x = next(card_value(j, me, c, s, j.mine, j.p0))
                 if x > val:
                     val = x
         if worst < 0 or val < wv:
             worst = c
             wv = val
-    return worst
+    yield worst
