@@ -121,10 +121,7 @@ def main(folder):
         if st.to_move == 1 and not app.ai_pending() and any(st.cnt[t * 2] for t in range(7)):
             break
         _turn(app)
-    for _ in range(14):
-        app.key(K_RIGHT)
-        if app.board.msg.text.startswith("Oil"):
-            break
+    app.key(K_B)  # the cauldron's own step (ui.st2.steps): the card it would remove, framed
     _shot(p, folder, "cauldron")
     p.close()
     p, app = _app(os.path.join(tmp, "c.bin"), 17, opponent=3)  # pass-and-play

@@ -140,10 +140,16 @@ def test_undo_goes_back_to_the_humans_turn():
     assert not s.can_undo()
 
 
-def test_no_undo_in_pass_and_play():
+def test_pass_and_play_undoes_only_the_turn_being_played():
+    """Issue 36 item 3: the player's own steps before the hand-over, not the other's turn."""
     s = Session(Settings(st1.T2016, OPP_PASS), 77, first_legal)
+    s.settings.auto_claims = 0
+    s.do(s.state.legal_moves()[0])  # a card: the turn passes (nothing to claim)
+    assert s.state.to_move == 1 and not s.can_undo() and not s.undo()
+    n = len(s.rec.moves)
     s.do(s.state.legal_moves()[0])
-    assert not s.can_undo() and not s.undo()
+    if s.state.to_move == 1:  # still player 2's turn (the claim step): their card comes back
+        assert s.can_undo() and s.undo() and len(s.rec.moves) == n
 
 
 OPP_HARD_ = 2

@@ -387,7 +387,8 @@ def _boxes(b):
         out.append((name, g.x, g.y, g.width * w, g.height * h))
     for name in ("msg_area", "side"):
         t = getattr(b, name)
-        out.append((name, t.grid.x, t.grid.y, t.cols * gfx.FONT_W, t.rows * gfx.FONT_H))
+        cols = b.narrow if name == "msg_area" else t.cols  # a longer message blanks the decks' line
+        out.append((name, t.grid.x, t.grid.y, cols * gfx.FONT_W, t.rows * gfx.FONT_H))
     return out
 
 

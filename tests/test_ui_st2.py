@@ -20,7 +20,7 @@ from ui.st2 import ending  # noqa: E402
 
 S_GAME = P.S_CLEAR + 1  # the Game row
 from ui.gfx import C_CLAN, CHARS, PALETTE  # noqa: E402
-from ui.platform import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_SELECT, K_START  # noqa: E402
+from ui.platform import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_SELECT, K_START, K_UP  # noqa: E402
 
 
 def first_legal_chooser(settings):
@@ -285,6 +285,9 @@ def test_the_retreats_are_one_option_of_the_picker(plat):
 
 
 def test_a_cauldron_shows_the_card_it_removes(plat):
+    """Issue 36 item 3: the cauldron is out of the hand's loop (B from the hand opens its own
+    step), the step frames the Attacker's card it would remove and asks before throwing: no
+    single press from the hand throws it."""
     app = A.App(plat, seed=13, chooser_for=first_legal_chooser)
     s = start(app, 1)  # the Defender
     for _ in range(60):
@@ -295,20 +298,34 @@ def test_a_cauldron_shows_the_card_it_removes(plat):
             break
         press(app, K_A, K_A)
     st = s.state
-    for _ in range(12):  # right from the cards to the first tile a cauldron may go to
-        press(app, K_RIGHT)
-        if app.board.msg.text.startswith("Oil"):
-            break
+    n = len(s.rec.moves)
+    assert app.board.msg.text.startswith("AI: ")  # the AI's move first (item 2)
+    assert all(G.kind(m) != G.KIND_CAULDRON for m in app.board.moves(st))
+    assert app.opts and all(o >> 10 == 1 for o in app.opts)  # the hand's loop: cards only
+    for k in (K_LEFT, K_RIGHT, K_DOWN, K_UP, K_B):  # no single press from the hand throws oil
+        press(app, k)
+        assert len(s.rec.moves) == n and st.oil == 3
+        press(app, K_B, K_B, K_B)  # back to the hand
+    press(app, K_RIGHT)
+    assert app.board.msg.text == "Your turn. B: oil"
+    press(app, K_B)
     t = app.stone_i
     first = st.board[t * 8]  # the Attacker's card closest to the tile
-    assert app.board.msg.text == "Oil %d: off %s" % (t + 1, G.move_text(first * 7 + t).split("@")[0])
+    assert app.oil == 0 and st.cnt[t * 2]
+    assert app.board.msg.text == "Oil %d: off %s? A" % (t + 1, G.move_text(first * 7 + t).split("@")[0])
     # the gold frame is round that card (the cursor sprite on the opponent's row next to the tile)
     c = app.board.stone_cursor
     assert not c.grid.hidden and c.grid.x == app.board.x + t * 17 and c.grid.y == 3 * 11
-    n = len(s.rec.moves)
-    press(app, K_A)
+    assert app.board.hand_cursor.grid.hidden
+    press(app, K_A)  # asked
+    assert app.board.msg.text == "Throw oil on %d? A" % (t + 1) and len(s.rec.moves) == n
+    press(app, K_B)  # back to the tile, then back to the hand
+    assert app.oil == 0 and len(s.rec.moves) == n
+    press(app, K_B)
+    assert app.oil == -1 and len(s.rec.moves) == n and not app.board.hand_cursor.grid.hidden
+    press(app, K_B, K_A, K_A)
     assert s.rec.moves[n] == G.encode(G.KIND_CAULDRON, -1, t) and s.state.loc[first] == 2
-    assert s.state.oil == 2
+    assert s.state.oil == 2 and app.oil == -1 and s.state.to_move == 1  # the card comes next
 
 
 def test_a_failed_manual_declaration_shows_the_counter_example(plat):

@@ -66,6 +66,18 @@ def press_move(app, m):
     """Play move m by keys: Right until the cursor is on each part, then A; B for a move
     without parts. The cursor never leaves the legal options. Any game (the session's)."""
     g = app.session.g
+    if g.NAME == "st2" and g.kind(m) == g.KIND_CAULDRON:  # its own step: B, a tile, A, A
+        t = g.decode(m)[2]
+        app.key(K_B)
+        for _ in range(7):
+            if app.stone_i == t:
+                break
+            app.key(K_RIGHT)
+        assert app.oil == 0 and app.stone_i == t
+        app.key(K_A)
+        assert g.move_text(m) not in [g.move_text(x) for x in app.session.rec.moves[-1:]] or app.oil == 1
+        app.key(K_A)
+        return
     todo = parts(m, app.session.state.legal_moves(), g)
     if not todo:
         app.key(K_B)
@@ -334,7 +346,7 @@ def test_the_tactic_table_shows_modes_slots_elites_and_decks(plat):
         )
 
     human_turns(app, rng, rich)
-    app.redraw()
+    app.redraw("Your turn")  # (a longer message takes the decks' line: BoardView.say)
     plat.refresh()
     st = app.session.state
     b = app.board
@@ -680,6 +692,8 @@ def test_a_player_with_no_clan_card_to_play_is_told_to_pass(plat):
     app = tactic_app(plat, 24, S.OPP_PASS)
     human_turns(app, Rng(24), passable, tactic_first=False)
     assert passable(app), "seed 24 no longer reaches a pass"
+    assert text(app).startswith("P2: ")  # the other player's turn is said first (issue 36 item 2)
+    app.key(K_RIGHT)  # then the step's prompt
     assert text(app) == "No clan card. B: pass"
     s = app.session
     n = len(s.rec.moves)

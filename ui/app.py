@@ -181,6 +181,7 @@ class App(Play):
             self._cursors[i] = 4 if i & 1 else 0
         self.hand_i, self.stone_i, self._seat = 0, 4, 0
         self.last_play = ""
+        self.last_at = -1
         self.save()
 
     def _drop_game(self):
@@ -278,6 +279,7 @@ class App(Play):
     def _enter_board(self):
         s = self.session
         self.g = s.g
+        self.turn_from = len(s.rec.moves)
         if s.chooser is None:  # the AI was let go of at the title
             s.chooser = self.chooser_for(self.settings)
         moves = s.settle()
@@ -317,6 +319,8 @@ class App(Play):
         if g.NAME == "st2":
             from ui.st2 import play
 
+            if kind == g.KIND_CAULDRON:
+                self.oil = 0  # its own step (ui.st2.steps), on the tile hinted: A asks, A throws
             self.redraw(play.hint(g, m))
             return
         t = self.board.tx.hint(g, m) if self.board.tx else None  # a tactic move's words
@@ -347,7 +351,7 @@ class App(Play):
         elif m == HANDOVER:
             if k == K_A:
                 self.mode = BOARD
-                self.redraw()
+                self.redraw(self.last_play or None)  # the other player's turn said first
         elif m == ROUND_END:
             if k == K_A:
                 self.board.show_panel(None)

@@ -80,7 +80,13 @@ class BoardView:
         self.hand_cursor = gfx.Sprite(size, gfx.T_CURSOR, 0, hand_y, hidden=True)
         self.group.append(self.stone_cursor.grid)
         self.group.append(self.hand_cursor.grid)
-        self.msg_area = gfx.TextGrid(2, msg_y, 26 if base else (side_x - 2) // gfx.FONT_W)
+        # The message line: 26 characters under the stones; beside a row of small cards it
+        # keeps to the cards' width (`narrow`) and takes the side column's first line (the
+        # decks) for a longer text, while that shows (say).
+        self.msg_area = gfx.TextGrid(2, msg_y, 26)
+        self.narrow = 26 if base else (side_x - 2) // gfx.FONT_W
+        self.wide = False
+        self.st = None  # the state drawn last (the decks' line comes back from it)
         self.msg = gfx.Line(self.msg_area, 0, gfx.WHITE, gfx.CENTER)
         # Deck count, stones held (the player's first), the match's points (gold, in a match
         # of several rounds), the thinking indicator ("AI" and a walking dot), which takes the
@@ -112,6 +118,7 @@ class BoardView:
         rows = self.rows
         top = rows - 1
         tx = self.tx
+        self.st = st
         if tx is not None:  # the tactic table's cards and modes
             tx.draw(st, seat)
             rows = 0
@@ -131,6 +138,8 @@ class BoardView:
         self.hand.show(cards)
         if tx is None:
             self.deck.set("D%d" % st.ndeck)
+            if self.wide:
+                self.side.put(0, 0, "", gfx.WHITE, self.side.cols)  # the long message's
         elif tx.side(st, cards, scores):  # the decks; nine cards over the second line
             return
         if scores is None or self.side.rows == 3:  # beside small cards the points take line 1
@@ -168,14 +177,15 @@ class BoardView:
         self.hand_cursor.move(HAND_X + i * self.hand_w, self.hand_y)
         self.hand_cursor.show(True)
 
-    def point_stone(self, s, k):
-        """Cursor on stone s, at the player's k-th card slot (k=-1: on the stone itself)."""
+    def point_stone(self, s, k, tile=gfx.T_CURSOR):
+        """Cursor on stone s, at the player's k-th card slot (k=-1: on the stone itself); tile
+        T_LAST: the gold frame of the other side's last turn."""
         if s is None:
             self.stone_cursor.show(False)
             return
         y = self.stone_y if k < 0 else self.mine_y + CARD_H * min(k, self.rows - 1)
         c = self.stone_cursor
-        c.set_tile(gfx.T_CURSOR)
+        c.set_tile(tile)
         c.move(self.x + s * STONE_W, y)
         c.show(True)
 
@@ -194,7 +204,29 @@ class BoardView:
         self.point_stone(t, st.cnt[t * 2 + seat] if slot else -1)
 
     def say(self, text, ink=gfx.WHITE):
-        self.msg.set(text, ink)
+        """The message line: centred beside the hand, over the decks' line when longer."""
+        m = self.msg
+        if text == m.text and ink == m.ink:
+            return
+        m.text = text
+        m.ink = ink
+        n = len(text)
+        w = self.narrow
+        wide = n > w
+        if wide:
+            w = 26
+        if wide != self.wide:
+            self.wide = wide
+            if wide:
+                self.side.put(0, 0, "", gfx.WHITE, self.side.cols)
+            elif self.tx is not None:
+                self.tx.decks(self.st, True)
+            else:
+                self.deck.draw()
+        a = self.msg_area
+        col = (w - n) // 2 if n < w else 0
+        a.put(0, 0, "", ink, col)
+        a.put(col, 0, text, ink, 26 - col)
 
     def thinking(self, on):
         """Advance (or clear) the thinking indicator: "AI" and a dot walking three places."""

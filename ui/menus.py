@@ -60,7 +60,7 @@ def pause(self):
         menus.pause(self)
     else:
         pg.pause_note.set("Round %d of %d  Points %d-%d" % (m.played + 1, m.rounds, m.scores[0], m.scores[1]))
-    pg.pause_menu.set_grey(P.P_UNDO, not s.can_undo())
+    pg.pause_menu.set_grey(P.P_UNDO, not s.can_undo(self.turn_from if s.humans[0] and s.humans[1] else 0))
     pg.pause_menu.select(0)
     self._show(PAUSE)
 
@@ -111,6 +111,8 @@ def pause_key(self, k):
             self._show(BOARD)
             self.unpick()
             self.last_play = ""
+            self.last_at = -1
+            self.turn_from = len(self.session.rec.moves)
             self.redraw("Undone")
         else:
             self.pages.pause_note.set("Nothing to undo")

@@ -245,7 +245,7 @@ def pick_key(self, k):
             i = opts.index(c) if c in opts else 0
             _go(self, opts[(i + (1 if k == K_RIGHT else -1)) % len(opts)])
             self.sound("move")
-            self.redraw()
+        self.redraw()  # (the step's prompt after the other side's move, which was said first)
     elif opts and (k == K_A or (k == K_UP and not self.sel and self.cpart == CARD)):
         _choose(self)
     elif self.sel and (k == K_B or k == K_DOWN):
@@ -260,6 +260,8 @@ def pick_key(self, k):
     elif k == K_B and self._done >= 0:  # the move without parts: end the claim step
         me = s.state.to_move
         self._after_human(s.do(self._done), me)
+    else:
+        self.redraw()  # a key that does nothing here: the step's prompt
 
 
 def _choose(self):

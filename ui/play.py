@@ -28,6 +28,27 @@ TURN_LIGHTS = (0x001800, 0x000018)  # player 1 green, player 2 blue
 CLAIM_LIGHTS = 0x403000
 WIN_LIGHTS = 0x302000
 LOSE_LIGHTS = 0x300000
+_RANK = b"\x02\x01\x03\x03\x00\x00\x00\x01"  # by move kind: what a turn's mark shows first
+
+
+def mark_of(g, moves):
+    """Where the next player's turn starts with a gold frame: the tile a cauldron or a retreat
+    changed out of sight, else the card the turn `moves` played (its stone or tile once it has
+    gone: a declaration took it), else a claim's or a step's target: t << 8 | card (255: the
+    stone or tile itself), or -1."""
+    at = -1
+    best = 0
+    for m in moves:
+        kind, card, t, x = g.decode(m)
+        if kind == 3:  # KIND_RETREAT, numbered alike in every game: its first tile
+            t = 0
+            while x and not x >> t & 1:
+                t += 1
+        r = _RANK[kind] if t >= 0 else 0
+        if r > best or (r == best and r):
+            best = r
+            at = t << 8 | (card if kind == 0 and card >= 0 else 255)
+    return at
 
 
 def played_text(g, who, moves, n=-1):
@@ -91,6 +112,7 @@ class Play:
         self.stone_i = 4
         self.extra = 0
         self.tcard = -1  # the card on the table under the cursor (a ruse's target), or -1
+        self.oil = -1  # the second game's cauldron step (ui.st2.steps): 0 a tile, 1 asked
         self._info = False  # the tactic table's info panel is showing (ui.tact)
         self._hand = ()  # the hand as shown (sorted), read with the options
         self._seat = 0
@@ -98,6 +120,8 @@ class Play:
         self.result = None
         self.g = None  # the game object of the table's game (kept past the match's end)
         self.last_play = ""  # what the previous player did, for the pass-and-play hand-over
+        self.last_at = -1  # where the other side's last turn is framed (mark_of), -1: none
+        self.turn_from = 0  # the first move of the turn being played (the hand-over's words)
         self.anim_n = 0  # claim animation frames left
         self.anim_at = 0
         self.anim_mask = bytearray(MAX_TARGETS)
@@ -213,16 +237,25 @@ class Play:
             )
 
     def _mark_last(self, b, st, seat):
-        """The gold frame round the other side's card played last (engine.st1.table's lplay:
-        turn << 11 | player << 10 | move), while the cursor is not on a stone."""
-        lp = getattr(st, "lplay", -1)
-        if lp >= 0 and (lp >> 10) & 1 != seat:
-            _, card, t, _ = self.session.g.decode(lp & 1023)
+        """The gold frame round what the other side's last turn changed (mark_of: the card it
+        played, else the stone or tile it claimed, oiled, retreated from), while the cursor is
+        not on a target; after a resume, the first game's last card play (engine.st1.table's
+        lplay: turn << 11 | player << 10 | move)."""
+        a = self.last_at
+        if a < 0:
+            lp = getattr(st, "lplay", -1)
+            if lp >= 0 and (lp >> 10) & 1 != seat:
+                _, card, t, _ = self.session.g.decode(lp & 1023)
+                a = t << 8 | card
+        if a >= 0:
+            t = a >> 8
             i = (t * 2 + (seat ^ 1)) * 4
-            for k in range(4 if t >= 0 else 0):
-                if st.board[i + k] == card:
+            for k in range(4 if a & 255 != 255 else 0):
+                if st.board[i + k] == a & 255:
                     b.point_last(t, k)
                     return
+            b.point_stone(t, -1, 108)  # gfx.T_LAST on the stone or tile itself
+            return
         b.point_stone(None, 0)
 
     # -- the human's keys ------------------------------------------------------------------------
@@ -246,9 +279,15 @@ class Play:
         g = s.g
         if s.settings.opponent == OPP_PASS and s.state.to_move != before:
             self.mode = HANDOVER  # hide the hand until the next player takes the handheld
-            self.last_play = played_text(g, "P%d" % (before + 1), moves)
+            mv = s.rec.moves[self.turn_from :]  # the whole turn, action cards and draws included
+            who = "P%d" % (before + 1)
+            self.last_play = played_text(g, who, mv) or who + " gave their cards"  # (the Exchange)
+            self.last_at = mark_of(g, mv)
+            self.cpart = 1  # the next turn starts on the hand
+            self.turn_from = len(s.rec.moves)
         else:
             self.last_play = ""  # shown until the player acts
+            self.last_at = -1
         self.redraw(played_text(g, "", [m for m in moves if g.kind(m) == g.KIND_CLAIM], 0) or None)
         self._claim_anim(moves, True)
 
@@ -324,9 +363,14 @@ class Play:
             self._claim_anim(moves, False)
         else:
             who = "AI" if s.settings.opponent != OPP_DEMO else "P%d" % (p + 1)
-            self.last_play = played_text(g, who, moves, n)
-            note = None if s.human_to_move() else self.last_play
-            self.redraw(note)
+            # Said first at the human's turn, the target it changed framed; the step's prompt
+            # comes at the next key, the cursor on the hand (not on a cauldron's tile).
+            self.last_play = played_text(g, who, moves, n) or who + "'s turn is over"  # (secret steps)
+            self.last_at = mark_of(g, moves[:n])
+            self.cpart = 1
+            self.turn_from = len(s.rec.moves)
+            # (out of turn, the Exchange's prompt names it: said at once)
+            self.redraw(None if s.state.phase == getattr(g, "PH_EXCHANGE", -1) else self.last_play)
             self._claim_anim(moves, True)
         self.last_ai = self.p.ticks_ms()
         self.p.refresh()

@@ -56,6 +56,7 @@ def round_end(self):
     _unload(("ui.pick",))  # no card to pick until the next round (its first key imports it)
     self.result = (st, over, opp)
     self.last_play = ""
+    self.last_at = -1
     if over:
         self._drop_ai()
     self._show(BOARD)

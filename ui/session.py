@@ -92,7 +92,7 @@ class Session:
             (True, True) if opp == OPP_PASS else (False, False) if opp == OPP_DEMO else (True, False)
         )
         self.chooser = chooser
-        self.undo_ok = opp < OPP_PASS
+        self.undo_ok = opp != OPP_DEMO  # pass-and-play: the turn's own steps (can_undo's since)
         self.fallbacks = 0  # AI decisions answered by cheap_move for want of memory
         self._new_round()
 
@@ -188,8 +188,13 @@ class Session:
             return
         self.marks.append((len(self.rec.moves), t))
 
-    def can_undo(self):
-        return bool(self.marks) and not self.round_over()
+    def can_undo(self, since=0):
+        """Something to undo. Pass-and-play undoes only the decisions of the player holding
+        the handheld, in the turn being played (`since`: the move count at the hand-over)."""
+        m = self.marks
+        if not m or self.round_over() or m[-1][0] < since:
+            return False
+        return self.humans[0] != self.humans[1] or m[-1][1] == self.state.turn
 
     def undo(self):
         """Back to the human's last turn start, before its first decision (AI games only).

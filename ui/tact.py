@@ -107,9 +107,12 @@ class Extras:
                 b.score.draw()
         return False
 
-    def decks(self, st):
-        """Line 0 of the side column: "C40T10", the deck under the draw's cursor in gold."""
-        if st.ndeck == self.ndeck and st.ntdeck == self.ntdeck and self.hl == self._hl:
+    def decks(self, st, force=False):
+        """Line 0 of the side column: "C40T10", the deck under the draw's cursor in gold (not
+        while a long message takes the line: BoardView.say, which forces it back)."""
+        if force:
+            self.ndeck = -1
+        if self.b.wide or st.ndeck == self.ndeck and st.ntdeck == self.ntdeck and self.hl == self._hl:
             return
         self.ndeck, self.ntdeck, self._hl = st.ndeck, st.ntdeck, self.hl
         a = self.b.side

@@ -13,7 +13,7 @@ cards and side column are ui.st2.tact's (`tx`, None in the base game).
 """
 
 from engine.st2.cards import K_LOW, kind, need
-from engine.st2.game import KIND_RETREAT
+from engine.st2.game import KIND_CAULDRON, KIND_RETREAT
 from engine.st2.game import kind as kind_of
 from ui import board as B
 from ui import gfx
@@ -25,6 +25,7 @@ GOOD = 0x303030
 DAMAGED = 0x7A1E1E
 MARKED = 0x1E7A32
 FLASH = 0xFFC000
+RETREAT = 0x2850A0  # tiles marked for a retreat (not gold: the lowest-sum tiles' label is)
 
 
 def st2_tile(card):
@@ -78,6 +79,7 @@ class BoardView(B.BoardView):
         n = self.n
         rows = self.rows
         top = rows - 1
+        self.st = st
         for t in range(n):
             mine = st.cnt[t * 2 + seat]
             theirs = st.cnt[t * 2 + opp]
@@ -96,15 +98,26 @@ class BoardView(B.BoardView):
         self.hand.show(cards)
         if self.tx is None:
             self.deck.set("D%d" % st.ndeck)
+            if self.wide:
+                self.side.put(0, 0, "", gfx.WHITE, self.side.cols)  # the long message's
         else:
             self.tx.decks(st)  # both decks
         self.score.set("Oil %d" % st.oil)
 
     def moves(self, st):
-        """The legal moves the picker offers (ui.pick.read): the retreats, one set of tiles
-        each, as one option, the first (up to 127 in a turn: a long list in a cut-up heap);
-        the retreat's own step picks the tiles (ui.st2.steps)."""
+        """The legal moves the picker offers (ui.pick.read): no cauldron (its own step, B from
+        the hand: ui.st2.steps), the retreats, one set of tiles each, as one option, the first
+        (up to 127 in a turn: a long list in a cut-up heap); the retreat's own step picks the
+        tiles (ui.st2.steps)."""
         out = st.legal_moves()
+        i = 0
+        self.oils = 0  # the cauldrons left out (the prompt offers B)
+        while i < len(out):
+            if kind_of(out[i]) == KIND_CAULDRON:
+                out.pop(i)
+                self.oils += 1
+            else:
+                i += 1
         i = 0
         while i < len(out) and kind_of(out[i]) != KIND_RETREAT:
             i += 1

@@ -85,6 +85,7 @@ def round_end(self):
             self.stats.record_match(1, t.variant, min(opp, 3), s.match.winner() == t.role)
     self.result = (Outcome(st.winner == me), over, opp)
     self.last_play = ""
+    self.last_at = -1
     if over:
         self._drop_ai()
     self._show(BOARD)

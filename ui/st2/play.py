@@ -15,7 +15,7 @@ game's object); loaded only for the second game.
 """
 
 from engine.st2.cards import name
-from ui.platform import K_A
+from ui.platform import K_A, K_B
 from ui.play import BOARD, HANDOVER
 from ui.session import OPP_DEMO, OPP_PASS
 from ui.st2.board import need_text
@@ -109,7 +109,7 @@ def redraw(self, note=None):
         b.point_stone(None, 0)
         b.say(note or ("AI demo" if s.settings.opponent == OPP_DEMO else "Opponent's turn"))
         return
-    if _ret(self) >= 0:
+    if _ret(self) >= 0 or self.oil >= 0:
         from ui.st2 import steps
 
         steps.draw(self, b, note)
@@ -120,7 +120,8 @@ def redraw(self, note=None):
     t = self.stone_i
     tp = None if note or b.tx is None else b.tx.prompt(self, st)  # a tactic step's line
     if note:
-        pass
+        if note is self.last_play:  # the other side's move: a 0 meeting its 11 in its words
+            note = chef(s, st) or note
     elif tp:
         note = tp
     elif st.phase == g.PH_DECLARE:
@@ -129,22 +130,15 @@ def redraw(self, note=None):
         note = "Retreat? A: tiles"
     elif self.cpart == TARGET and self.sel:
         note = "T%d: %s" % (t + 1, need_text(t, st.side[t]))
-    elif self.cpart == TARGET and st.to_move == 1:
-        b.point_last(t, 0)  # the Attacker's card closest to the tile: the one it removes
-        c = st.board[t * 8]
-        if c >= 60:  # an elite troop (the tactic variant)
-            from ui.st2.tact import card_name
-
-            note = "Oil %d: off %s" % (t + 1, card_name(c))
-        else:
-            note = "Oil %d: off %s" % (t + 1, name(c))
     elif self.cpart == TARGET:
         note = "Declare %d? A" % (t + 1)
     else:
+        you = s.settings.opponent != OPP_PASS
         note = (
-            chef(s, st)
+            (("Your turn." if you else "Defender.") + " B: oil" if getattr(b, "oils", 0) else "")
+            or chef(s, st)
             or self.last_play
-            or ("Your turn, " if s.settings.opponent != OPP_PASS else "") + ROLES[seat]
+            or ("Your turn, " if you else "") + ROLES[seat]
         )
     if b.tx is not None and st.shown[0] != 255 and "took" in note:
         from ui.st2.tact import _done
@@ -206,6 +200,8 @@ def key(self, k):
         return
     if (
         _ret(self) >= 0
+        or self.oil >= 0
+        or (k == K_B and not self.sel and st.to_move == 1 and st.phase == g.PH_PLAY and self._done < 0)
         or (k == K_A and self.cpart == EXTRA and not self.sel and self.opts and st.phase == g.PH_PLAY)
         or (
             k == K_A

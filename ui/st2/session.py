@@ -40,7 +40,7 @@ class Session(S.Session):
         self.seed = seed & 0xFFFFFFFF
         self.match = self.g.new_match(settings.kind, settings.variant)
         self.chooser = chooser
-        self.undo_ok = settings.opponent < OPP_PASS
+        self.undo_ok = settings.opponent != OPP_DEMO
         self.fallbacks = 0
         self.games = []  # Game of each game played or being played
         if games:  # a resumed match: the games before the last are finished

@@ -82,12 +82,13 @@ class Extras:
         self.hl = -1  # the deck the draw's cursor is on (-1: none)
         self._shown = None  # what the decks' line shows
 
-    def decks(self, st):
-        """Line 0 of the side column: "D40T11", the deck under the draw's cursor in gold."""
+    def decks(self, st, force=False):
+        """Line 0 of the side column: "D40T11", the deck under the draw's cursor in gold (not
+        while a long message takes the line: BoardView.say, which forces it back)."""
         if st.phase != PH_DRAW:
             self.hl = -1
         key = (st.ndeck, st.ntdeck, self.hl)
-        if key == self._shown:
+        if self.b.wide or (key == self._shown and not force):
             return
         self._shown = key
         a = self.b.side
