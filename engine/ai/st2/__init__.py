@@ -67,7 +67,7 @@ def _choose(view, rng, b, ms, tick, stats):
     elif len(moves) == 1:
         mv = moves[0]
     elif b is None:
-        mv = choose_easy(view, rng, moves)
+        mv = next(choose_easy(view, rng, moves))
     else:
         srch = None
         try:
@@ -84,7 +84,7 @@ def _choose(view, rng, b, ms, tick, stats):
 
                 mv = next(look_ahead(view, rng, srch, b, ms, moves, bi))
             if mv not in moves:
-                mv = choose_easy(view, rng, moves)
+                mv = next(choose_easy(view, rng, moves))
         except MemoryError:
             stats[0] += 1
             best = srch.best if srch is not None else -1
@@ -93,7 +93,7 @@ def _choose(view, rng, b, ms, tick, stats):
             import gc
 
             gc.collect()
-            mv = best if best in moves else choose_easy(view, rng, moves)
+            mv = best if best in moves else next(choose_easy(view, rng, moves))
     yield mv
 
 

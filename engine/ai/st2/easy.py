@@ -64,73 +64,77 @@ def fit(t, p, card, tile):
     return v
 
 
-def lost_mask(t):
-    """Tiles where the Attacker's complete formation has lost to the Defender's complete one."""
-    m = 0
-    for tile in range(NTILES):
-        n = WALL[tile * 2 + t.side[tile]] >> 4
-        if t.cnt[tile * 2] == n and t.cnt[tile * 2 + 1] == n and t.declare_check(tile) == []:
-            m |= 1 << tile
-    return m
-
-
 def choose_easy(view, rng, moves=None):
-    """One legal move for the player to move in `view` (moves: the legal moves if known)."""
+    """One legal move for the player to move in `view` (moves: the legal moves if known); a
+    generator, its one value the move (its frame on the heap: the declaration checks of
+    easy_prep run under it, engine.ai.st2.search)."""
     if moves is None:
         moves = view.legal_moves()
+    best = -1
     for mv in moves:
         if kind(mv) == KIND_DECLARE:
-            return mv  # a declaration that holds is never wrong: declare it at once
-    if view.phase == PH_DECLARE:
-        return moves[-1]  # DONE
-    me = view.to_move
-    plays = False
-    for mv in moves:
-        if kind(mv) == KIND_PLAY:
-            plays = True
+            best = mv  # a declaration that holds is never wrong: declare it at once
             break
-    if not view.prep:
-        mv = easy_prep(view, moves, plays)
-        if mv >= 0:
-            return mv
-    best = -1
-    bestv = -1
-    for mv in moves:
-        if kind(mv) != KIND_PLAY:
-            continue
-        c, tile = decode_play(mv)
-        v = fit(view, me, c, tile) * 4 + rng.randrange(12)
-        if v > bestv:
-            bestv = v
-            best = mv
-    if best < 0:
-        for mv in moves:
-            if kind(mv) == KIND_RETREAT:
-                return mv
-    return best
+    else:
+        if view.phase == PH_DECLARE:
+            best = moves[-1]  # DONE
+        else:
+            plays = False
+            for mv in moves:
+                if kind(mv) == KIND_PLAY:
+                    plays = True
+                    break
+            if not view.prep:
+                best = next(easy_prep(view, moves, plays))
+            if best < 0:
+                me = view.to_move
+                bestv = -1
+                for mv in moves:
+                    if kind(mv) != KIND_PLAY:
+                        continue
+                    c, tile = decode_play(mv)
+                    v = fit(view, me, c, tile) * 4 + rng.randrange(12)
+                    if v > bestv:
+                        bestv = v
+                        best = mv
+            if best < 0:
+                for mv in moves:
+                    if kind(mv) == KIND_RETREAT:
+                        best = mv
+                        break
+    yield best
 
 
 def easy_prep(view, moves, plays):
-    """Easy's preparation action, or -1: the Attacker retreats from its lost tiles (from its
-    weakest one if it has no card to play); the Defender throws a cauldron on a tile where the
-    Attacker's formation is complete and its own is not."""
+    """Easy's preparation action, or -1: the Attacker retreats from its lost tiles, where its
+    complete formation has lost to the Defender's complete one (from its weakest tile if it
+    has no card to play); the Defender throws a cauldron on a tile where the Attacker's
+    formation is complete and its own is not. A generator, its one value the move (the
+    declaration checks run under its caller)."""
+    best = -1
     if view.to_move == ATTACKER:
-        lost = lost_mask(view)
+        lost = 0
+        for tile in range(NTILES):
+            n = WALL[tile * 2 + view.side[tile]] >> 4
+            if view.cnt[tile * 2] == n and view.cnt[tile * 2 + 1] == n:
+                if view.declare_check(tile) == []:
+                    lost |= 1 << tile
         if not plays and not lost:
             # Every formation complete, none lost yet: give up the weakest tile.
             lost = 1 << _weakest(view)
         if lost:
             mv = encode(KIND_RETREAT, -1, -1, lost)
             if mv in moves:
-                return mv
-        return -1
-    for mv in moves:
-        if kind(mv) == KIND_CAULDRON:
-            tile = decode(mv)[2]
-            n = WALL[tile * 2 + view.side[tile]] >> 4
-            if view.cnt[tile * 2] == n and view.cnt[tile * 2 + 1] < n:
-                return mv
-    return -1
+                best = mv
+    else:
+        for mv in moves:
+            if kind(mv) == KIND_CAULDRON:
+                tile = decode(mv)[2]
+                n = WALL[tile * 2 + view.side[tile]] >> 4
+                if view.cnt[tile * 2] == n and view.cnt[tile * 2 + 1] < n:
+                    best = mv
+                    break
+    yield best
 
 
 def _weakest(t):

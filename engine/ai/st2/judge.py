@@ -77,6 +77,14 @@ class Judge:
 
     def setup(self, t, me, hand, opp_hand):
         """Read table t as player `me` holding `hand`; the opponent holds opp_hand cards."""
+        self._read(t, me, hand, opp_hand)  # a frame apart: tables runs under a small one
+        self.q = 0
+        if self.blk:
+            self.block(t)
+        self.tables()
+
+    def _read(self, t, me, hand, opp_hand):
+        """setup's copy of the table and the cards' chances to each side."""
         self.me = me
         self.att = me == ATTACKER
         b = self.board
@@ -124,10 +132,6 @@ class Judge:
                 if not loc[c] and not am[c]:
                     am[c] = pm
                     ao[c] = po
-        self.q = 0
-        if self.blk:
-            self.block(t)
-        self.tables()
 
     def block(self, t):
         """Hard's Defender: q, the chance that a side it leaves open stays open to the end
@@ -216,26 +220,10 @@ class Judge:
             cands(self.theirs, cards, j, n, w & 15, lst)
         lst.sort(reverse=True)
 
-    def mwin(self, side, s, extra, olist, play=False):
+    def mwin(self, side, s, extra, olist):
         """P(we win tile s): our tables `side`, card `extra` added to our side (-1: none),
-        the opponent's list olist. play: extra is played there now, so first Chicken versus
-        Chef (a 0 opposite the 11 of its colour, or the reverse, discards both: our side
-        does not grow) and, for the Attacker, a declaration that then holds (ONE; ONE + 1
-        when it wins the game). One frame for all of it: the board's Python stack is 2 KB."""
+        the opponent's list olist."""
         i = s * 2 + self.me
-        if play:
-            k = extra % 12
-            if k == 0 or k == 11:
-                k = extra + 11 if k == 0 else extra - 11
-                o = (i ^ 1) * SLOTS
-                for x in range(self.cnt[i ^ 1]):
-                    if self.board[o + x] == k:
-                        olist = self.ol
-                        self.opp_cands(s, self.me ^ 1, x, olist)
-                        extra = -1
-                        break
-            if extra >= 0 and self.att and self.proven(s, extra):
-                return ONE + 1 if self.side[s] or self.damaged() >= 3 else ONE
         k = self.cnt[i]
         w = WALL[s * 2 + self.side[s]]
         n = w >> 4
@@ -299,31 +287,33 @@ class Judge:
 
     def proven(self, s, extra):
         """Would the Attacker's side at tile s, with card `extra` added, be a declaration
-        that holds? (We are the Attacker.)"""
+        that holds? (We are the Attacker.) A generator, its one value that: the proof
+        (engine.st2.prove.beat) runs with no frame of ours under it (Python stack)."""
         i = s * 2
         k = self.cnt[i]
         w = WALL[s * 2 + self.side[s]]
         n = w >> 4
-        if k + 1 != n:
-            return False
-        cards = self.cards
-        b = self.board
-        for j in range(k):
-            cards[j] = b[i * SLOTS + j]
-        cards[k] = extra
-        kd = w & 15
-        mine = score(cards, n, kd)
-        ko = self.cnt[i + 1]
-        opp = self.opp
-        for j in range(ko):
-            opp[j] = b[(i + 1) * SLOTS + j]
-        if ko == n:
-            return mine > score(opp, n, kd)  # they completed first: a tie is theirs
-        up = self.pub
-        up[extra] = 1
-        ok = beat(mine, opp, ko, n, kd, up) is None
-        up[extra] = 0
-        return ok
+        ok = False
+        if k + 1 == n:
+            cards = self.cards
+            b = self.board
+            for j in range(k):
+                cards[j] = b[i * SLOTS + j]
+            cards[k] = extra
+            kd = w & 15
+            mine = score(cards, n, kd)
+            ko = self.cnt[i + 1]
+            opp = self.opp
+            for j in range(ko):
+                opp[j] = b[(i + 1) * SLOTS + j]
+            if ko == n:
+                ok = mine > score(opp, n, kd)  # they completed first: a tie is theirs
+            else:
+                up = self.pub
+                up[extra] = 1
+                ok = beat(mine, opp, ko, n, kd, up) is None
+                up[extra] = 0
+        yield ok
 
     def tile_odds(self, side, p):
         """p[s] = P(the Attacker wins tile s) with our tables `side` (our side as it is)."""
@@ -368,6 +358,30 @@ class Judge:
     def mine_value(self, p):
         v = self.value(p)
         return v if self.att else ONE - v
+
+    def odds(self, side, c, s):
+        """P(the Attacker wins tile s) after we play card c there (ONE + 1: the Attacker's
+        declaration then wins the game); a generator, its one value that (the formation
+        lists and proofs run under its caller: engine.ai.st2.search, Python stack)."""
+        q = -1
+        st = c % 12
+        if st == 0 or st == 11:
+            # Chicken versus Chef: a 0 opposite the 11 of its colour (or the reverse)
+            # discards both; our side does not grow.
+            other = c + 11 if st == 0 else c - 11
+            i = s * 2 + (self.me ^ 1)
+            for x in range(self.cnt[i]):
+                if self.board[i * SLOTS + x] == other:
+                    self.opp_cands(s, self.me ^ 1, x, self.ol)
+                    q = self.to_att(self.mwin(side, s, -1, self.ol))
+                    break
+        if q >= 0:
+            pass
+        elif self.att and next(self.proven(s, c)):
+            q = ONE + 1 if self.side[s] or self.damaged() >= 3 else ONE
+        else:
+            q = self.to_att(self.mwin(side, s, c, self.opc[s]))
+        yield q
 
     def damaged(self):
         n = 0

@@ -88,7 +88,7 @@ def look_ahead(view, rng, srch, b, ms, moves, bi):
             base = view.sample(rng, srch.pool)
             for q in range(nc):
                 acc[q] += next(_reply_value(sub, b, base, moves[cand[q]], me, end))
-            mv = srch.best = moves[cand[_pick(acc, nc)]]  # for a MemoryError or a cap in the next deal
+            mv = srch.best = moves[cand[_pick(acc, nc)]]  # for a MemoryError or a cap next deal
     yield mv
 
 

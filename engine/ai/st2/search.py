@@ -92,7 +92,7 @@ def score_all(t, me, hand, opp_hand, srch, b, moves):
         d = tw[s]
         q = qs[s - d] if d else -1
         if q < 0:
-            q = j.to_att(j.mwin(side, s, c, j.opc[s], True))
+            q = next(j.odds(side, c, s))
         qs[s] = q
         if q > ONE:
             out[i] = WIN
@@ -163,7 +163,7 @@ def hard(t, me, hand, opp_hand, srch, b, moves):
                 else:
                     from engine.ai.st2.easy import easy_prep
 
-                    pm = easy_prep(t, moves, bi >= 0)
+                    pm = next(easy_prep(t, moves, bi >= 0))
             if pm >= 0:
                 mv = pm
                 bi = -1
@@ -208,7 +208,7 @@ def _best_after(j, moves, pt, pr, mask, hand):
         if not mask >> s & 1 or j.cnt[s * 2 + me] >= WALL[s * 2 + j.side[s]] >> 4:
             continue
         for c in hand:
-            q = j.to_att(j.mwin(j.mine, s, c, j.opc[s], True))
+            q = next(j.odds(j.mine, c, s))
             if q > ONE:
                 return WIN
             for x in range(NTILES):

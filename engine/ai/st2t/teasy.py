@@ -69,7 +69,7 @@ def choose_teasy(v, rng, moves):
             if ph >= _PH_ACTION:
                 mv = _step(v, sh, moves)
             elif not v.prep:
-                mv = easy_prep(sh, moves, kind(moves[0]) == KIND_PLAY)
+                mv = next(easy_prep(sh, moves, kind(moves[0]) == KIND_PLAY))
             if mv < 0:
                 mv = _play(v, rng, moves, sh)
     yield mv

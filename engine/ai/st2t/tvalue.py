@@ -50,7 +50,7 @@ def add_odds(j, s, c, olist):
     """P(the Attacker wins tile s) after siege card c (or a stand-in) joins our side, the
     opponent's formations olist; ONE + 1 if the Attacker's declaration then holds and wins
     the game, ONE if it holds."""
-    if j.att and j.proven(s, c):
+    if j.att and next(j.proven(s, c)):
         return ONE + 1 if j.side[s] or j.damaged() >= 3 else ONE
     return j.to_att(j.mwin(j.mine, s, c, olist))
 
