@@ -573,7 +573,7 @@ def test_chicken_versus_chef_is_shown_as_it_happens(plat):
         if "meets" in app.board.msg.text:
             break
     text = app.board.msg.text
-    assert text == "R11 meets R0"
+    assert text == "AI: R11 meets R0"  # the AI's move, said first (issue 36 item 2)
     st = s.state
     assert st.loc[11] == 2 and st.loc[0] == 2  # both in the discard
     plays = [m for m in s.rec.moves if G.kind(m) == G.KIND_PLAY]

@@ -448,7 +448,7 @@ def test_the_words_of_a_tactic_turn_keep_the_exchange_secret():
     from ui.st2.play import played_text
 
     tre = [g.encode(g.KIND_PLAY, T.TREASON), g.encode(g.KIND_STEP, 47), g.encode(g.KIND_STEP, -1, 2)]
-    assert played_text(g, "AI", tre) == "AI: Treason B11>3"
+    assert played_text(g, "AI", tre) == "AI: Treason B11 to 3"
     red = [g.encode(g.KIND_PLAY, T.REDEPLOYMENT), g.encode(g.KIND_STEP, 5), g.encode(g.KIND_STEP, -1, -1, 1)]
     assert played_text(g, "P1", red) == "P1: Redeploy R5 out"
     ex = [g.encode(g.KIND_PLAY, T.EXCHANGE)] + [g.encode(g.KIND_STEP, c) for c in (3, 15, 27)]

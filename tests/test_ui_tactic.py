@@ -538,7 +538,7 @@ def test_what_a_tactic_turn_did_is_said_without_the_secret_cards():
     b5, r2, g7 = parse("B5"), parse("R2"), parse("G7")
     assert played_text(g, "AI", [e(g.KIND_PLAY, BANSHEE), e(g.KIND_STEP, g7)]) == "AI: BANSHEE G7"
     traitor = [e(g.KIND_PLAY, TRAITOR), e(g.KIND_STEP, b5), e(g.KIND_STEP, -1, 2), e(g.KIND_CLAIM, -1, 2)]
-    assert played_text(g, "P2", traitor) == "P2: TRAITOR B5>3, claimed 3"
+    assert played_text(g, "P2", traitor) == "P2: TRAITOR B5 to 3, claimed 3"
     strat = [e(g.KIND_PLAY, STRATEGIST), e(g.KIND_STEP, r2), e(g.KIND_STEP, -1, -1, g.X_DISCARD)]
     assert played_text(g, "AI", strat) == "AI: STRATEGIST R2 out"
     recruit = (

@@ -31,6 +31,15 @@ LOSE_LIGHTS = 0x300000
 _RANK = b"\x02\x01\x03\x03\x00\x00\x00\x01"  # by move kind: what a turn's mark shows first
 
 
+def wrap(text, then):
+    """A panel's two middle lines: `text` over both when longer than a line (26), else
+    `text` and `then`."""
+    if len(text) <= 26:
+        return (text, then)
+    i = text.rfind(" ", 0, 27)
+    return (text[:i], text[i + 1 :])
+
+
 def mark_of(g, moves):
     """Where the next player's turn starts with a gold frame: the tile a cauldron or a retreat
     changed out of sight, else the card the turn `moves` played (its stone or tile once it has
@@ -210,7 +219,9 @@ class Play:
                 "New game" if m.rounds == 1 else "Round %d of %d" % (m.played + 1, m.rounds)
             )
             b.show_panel(
-                ("PLAYER %d'S TURN" % n, last, "Pass it to player %d." % n, "Player %d: press A" % n)
+                ("PLAYER %d'S TURN" % n,)
+                + wrap(last, "Pass it to player %d." % n)
+                + ("Player %d: press A" % n,)
             )
             return
         b.show_panel(None)

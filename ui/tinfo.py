@@ -37,7 +37,7 @@ def move_words(g, m, pre=""):
 
 def turn_text(g, moves):
     """The tactic card played in `moves` and its steps in a few words, for ui.play's
-    played_text: "SPY on 3", "BANSHEE G7", "TRAITOR B5>3", "STRATEGIST R2 out",
+    played_text: "SPY on 3", "BANSHEE G7", "TRAITOR B5 to 3", "STRATEGIST R2 out",
     "RECRUITER" (the cards it put back are the player's secret)."""
     out = ""
     ruse = -1
@@ -47,7 +47,7 @@ def turn_text(g, moves):
             out = card_name(card) + ("" if t < 0 else " on %d" % (t + 1))
             ruse = card
         elif kind == g.KIND_STEP and out and ruse != RECRUITER:
-            out += (" " + card_name(card)) if card >= 0 else " out" if x else ">%d" % (t + 1)
+            out += (" " + card_name(card)) if card >= 0 else " out" if x else " to %d" % (t + 1)
     return out
 
 

@@ -16,7 +16,7 @@ game's object); loaded only for the second game.
 
 from engine.st2.cards import name
 from ui.platform import K_A, K_B
-from ui.play import BOARD, HANDOVER
+from ui.play import BOARD, HANDOVER, wrap
 from ui.session import OPP_DEMO, OPP_PASS
 from ui.st2.board import need_text
 
@@ -24,7 +24,7 @@ ROLES = ("Attacker", "Defender")
 
 
 def played_text(g, who, moves, n=-1):
-    """What `who` did in moves (a turn): "AI: oil 3, R5 on 2", "P1: R5 on 2, took 3 4";
+    """What `who` did in moves (a turn): "AI: oil on 3, R5 on 2", "P1: R5 on 2, took 3 4";
     who "" is the player at the handheld: "You took 3" (its automatic declarations)."""
     out = ""
     took = ""
@@ -41,13 +41,13 @@ def played_text(g, who, moves, n=-1):
                 if act != EXCHANGE and (act >= 0 or who == "Hint"):
                     out += " " + card_name(card) if act >= 0 else ", " + card_name(card)
             else:
-                out += (" out" if extra else ">%d" % (t + 1)) if act >= 0 else (", to %d" % (t + 1))
+                out += (" out" if extra else " to %d" % (t + 1)) if act >= 0 else (", to %d" % (t + 1))
         elif kind == g.KIND_PLAY:
             out += ", %s on %d" % (name(card), t + 1)
         elif kind == g.KIND_CAULDRON:
-            out += ", oil %d" % (t + 1)
+            out += ", oil on %d" % (t + 1)
         elif kind == g.KIND_RETREAT:
-            out += ", back " + "".join([str(i + 1) for i in range(7) if extra >> i & 1])
+            out += ", retreat from" + "".join([" %d" % (i + 1) for i in range(7) if extra >> i & 1])
         elif kind == g.KIND_DECLARE:
             took += " %d" % (t + 1)
         elif kind == g.KIND_PASS:
@@ -101,7 +101,7 @@ def redraw(self, note=None):
         b.say("")
         n = len(s.games)  # the game being played, 1-based
         last = self.last_play or ("New game" if s.settings.kind == 0 else "Game %d" % n)
-        b.show_panel((r.upper() + "'S TURN", last, "Pass it to the " + r, r + ": press A"))
+        b.show_panel((r.upper() + "'S TURN",) + wrap(last, "Pass it to the " + r) + (r + ": press A",))
         return
     b.show_panel(None)
     if not human:
@@ -120,8 +120,9 @@ def redraw(self, note=None):
     t = self.stone_i
     tp = None if note or b.tx is None else b.tx.prompt(self, st)  # a tactic step's line
     if note:
-        if note is self.last_play:  # the other side's move: a 0 meeting its 11 in its words
-            note = chef(s, st) or note
+        c = chef(s, st) if note is self.last_play else None
+        if c:  # the other side's move: a 0 meeting its 11, in its words ("AI: R0 meets R11")
+            note = note[: note.find(":") + 2] + c
     elif tp:
         note = tp
     elif st.phase == g.PH_DECLARE:
@@ -160,12 +161,13 @@ def with_elites(note, ev, n):
 
 
 def fit(text, n):
-    """The text in n characters beside the hand: " on " as ">", then no space after a comma
-    or a colon ("AI: oil 1, Joker on 3" -> "AI: oil 1, Joker>3"); the panels show it whole."""
+    """The text in n characters (26: over the decks' line when longer than the hand's width,
+    ui.board's say): no space after a comma or a colon, then (a turn of a retreat, a card and
+    declarations) " from " and " on " as " " and ">"; the hand-over's panel shows it whole."""
     if len(text) > n:
-        text = text.replace(" on ", ">")
+        text = text.replace(", ", ",").replace(": ", ":")
         if len(text) > n:
-            text = text.replace(", ", ",").replace(": ", ":")
+            text = text.replace(" from ", " ").replace(" on ", ">")
     return text
 
 
