@@ -2,8 +2,9 @@
 
 A `Judge` owns every buffer it needs (made once, reused for every decision). `setup`
 reads a table from one player's side (a View, or a sampled State for the opponent's
-thoughts in a search), `stone_odds` fills the chance of winning each stone, and
-`score_plays` gives every legal card play the game value after it. The value of holding a
+thoughts in a search), `stone_odds` lists the opponent's formations and fills the chance of
+winning each stone, and `score_plays` gives every legal card play the game value after it.
+Both are generators (engine.ai.search, Python stack): next() runs them. The value of holding a
 card back is counted: playing card c on stone s also removes c from what the other stones
 may still use, so each card's tables are rebuilt without it (`full=True`).
 """
@@ -87,41 +88,6 @@ class Judge:
                     ao[c] = po
         self.mine.build()
         self.theirs.build()
-        # The opponent's reachable formations on each stone (the same for every empty side).
-        empty = None
-        b = t.board
-        cards = self.cards
-        for s in range(9):
-            self.opc[s] = None
-            if t.owner[s]:
-                continue
-            i = s * 2 + (me ^ 1)
-            k = t.cnt[i]
-            if k == 0 and empty is not None:
-                self.opc[s] = empty
-                continue
-            lst = []
-            for j in range(k):
-                cards[j] = b[i * _SLOTS + j]
-            cands(self.theirs, cards, k, t.need[s], lst)
-            lst.sort(reverse=True)
-            self.opc[s] = lst
-            if k == 0:
-                empty = lst
-
-    def tie(self, s):
-        """Who wins an equal formation on stone s, as far as is known now (ONE: we do)."""
-        t = self.t
-        i = s * 2 + self.me
-        mine = t.done[i]
-        theirs = t.done[i ^ 1]
-        if mine and theirs:
-            return ONE if mine < theirs else 0
-        if mine:
-            return ONE
-        if theirs:
-            return 0
-        return _HALF
 
     def odds(self, side, s, extra):
         """P(we win stone s) with our tables `side`, card `extra` added to our side (-1: none)."""
@@ -135,7 +101,13 @@ class Judge:
         b = t.board
         for j in range(k):
             cards[j] = b[i * _SLOTS + j]
-        tie = self.tie(s)
+        # Who wins an equal formation, as far as is known now (ONE: we do).
+        tie = t.done[i]
+        j = t.done[i ^ 1]
+        if tie and j:
+            tie = ONE if tie < j else 0
+        else:
+            tie = ONE if tie else 0 if j else _HALF
         if extra >= 0:
             cards[k] = extra
             k += 1
@@ -143,8 +115,11 @@ class Judge:
                 tie = ONE  # we complete first
         lst = self.cl
         del lst[:]
-        cands(side, cards, k, t.need[s], lst)
-        lst.sort(reverse=True)
+        if k >= t.need[s]:  # complete: its score (cands' callers score it, a frame less)
+            lst.append(score(cards, t.need[s]) << 11 | ONE)
+        else:
+            cands(side, cards, k, t.need[s], lst)
+            lst.sort(reverse=True)
         self.units += 1
         return pwin(lst, self.opc[s], tie)
 
@@ -195,10 +170,35 @@ class Judge:
         return tot >= 5
 
     def stone_odds(self):
-        """Fill p0 with the chance of winning each stone as things stand."""
+        """The opponent's reachable formations on each stone (the same for every empty side),
+        then p0: the chance of winning each stone as things stand; a generator (its one value:
+        p0), after setup."""
+        t = self.t
+        b = t.board
+        cards = self.cards
+        empty = None
+        for s in range(9):
+            self.opc[s] = None
+            if t.owner[s]:
+                continue
+            i = s * 2 + (self.me ^ 1)
+            k = t.cnt[i]
+            if k == 0 and empty is not None:
+                self.opc[s] = empty
+                continue
+            lst = []
+            for j in range(k):
+                cards[j] = b[i * _SLOTS + j]
+            if k >= t.need[s]:
+                lst.append(score(cards, t.need[s]) << 11 | ONE)
+            else:
+                cands(self.theirs, cards, k, t.need[s], lst)
+                lst.sort(reverse=True)
+            self.opc[s] = lst
+            if k == 0:
+                empty = lst
         p0 = self.p0
         empty = -1
-        t = self.t
         sure = self.sure
         for s in range(9):
             sure[s] = 1 if t.owner[s] == self.me + 1 or self.proven(s, -1) else 0
@@ -212,13 +212,11 @@ class Judge:
                 p0[s] = empty
             else:
                 p0[s] = self.odds(self.mine, s, -1)
-        return p0
-
-    def value(self, p):
-        return gvalue(p, self.buf)
+        yield p0
 
     def score_plays(self, moves, out, full):
-        """out[i] = game value after card play moves[i] (PASS: -2 * ONE); moves: the play step's.
+        """out[i] = game value after card play moves[i] (PASS: -2 * ONE); moves: the play step's;
+        a generator (its one value: out).
 
         full: rebuild each card's tables without it (holding value, exact for its stone);
         otherwise the card is scored on its stone alone with the shared tables."""
@@ -271,3 +269,4 @@ class Judge:
             else:
                 pv[s] = self.odds(side, s, c)
             out[i] = gvalue(pv, self.buf)
+        yield out

@@ -15,7 +15,6 @@ chance of winning the stone, and `gvalue` turns the nine stone chances into a ga
 from array import array
 
 from engine.ai.odds import pwin  # noqa: F401 - part of this module's interface
-from engine.st1.prove import score
 
 try:
     from micropython import const
@@ -57,7 +56,7 @@ class Side:
         for col in range(6):
             o = col * 4
             _at_least(av, col * 9, 1, 9, colp, o)
-            _fill(av, col * 9, 1, 9, colsum, o)
+            _fill(av, col * 9, colsum, o)
         _fill_all(av, self.topsum)
 
 
@@ -83,12 +82,13 @@ def _at_least(av, first, step, count, out, o):
     return q3 + q2 + q1
 
 
-def _fill(av, first, step, count, out, o):
-    """out[o+m] = expected total of the m strongest cards taken greedily by availability."""
+def _fill(av, first, out, o):
+    """out[o+m] = expected total of the m strongest of the 9 cards from `first` (a colour),
+    taken greedily by availability."""
     tot = 0
     got = 0  # slots filled, x ONE
     m = 1
-    c = first + step * (count - 1)
+    c = first + 8
     while c >= first and m < 4:
         a = av[c]
         if a:
@@ -102,7 +102,7 @@ def _fill(av, first, step, count, out, o):
                 if got >= m * ONE:
                     out[o + m] = tot
                     m += 1
-        c -= step
+        c -= 1
     while m < 4:  # not enough cards: count the rest as strength 1
         out[o + m] = tot + (m * ONE - got)
         m += 1
@@ -136,9 +136,10 @@ def _fill_all(av, out):
 def cands(side, cards, k, n, out):
     """Append to `out` the formations this side may reach on a stone holding `cards[:k]`.
 
-    Each is `score << 11 | prob` (score as in engine.st1.prove). A complete side gives its score
-    with prob ONE; otherwise a sum-formation with prob ONE closes the list, so a side always
-    ends with something. Returns the number appended."""
+    Each is `score << 11 | prob` (score as in engine.st1.prove); a sum-formation with prob
+    ONE closes the list, so a side always ends with something. Returns the number appended.
+    k < n: a complete side is its score with prob ONE, which the caller puts (a frame fewer
+    on the Python stack, engine.ai.judge)."""
     n0 = len(out)
     col = -1
     st = -1
@@ -164,9 +165,6 @@ def cands(side, cards, k, n, out):
             lo = s
         if s > hi:
             hi = s
-    if k >= n:
-        out.append(score(cards, n) << 11 | ONE)
-        return 1
     m = n - k
     av = side.avail
     runok = mask >= 0 and (k == 0 or hi - lo < n)

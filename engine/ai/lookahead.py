@@ -13,6 +13,9 @@ win scores -ONE * 4. The totals decide; the first score breaks ties.
 Work is counted in units (one unit = one stone evaluation in a Judge): a budget stops the
 look-ahead between deals, so a seed and a budget give the same move on every machine. An
 optional wall-clock cap (ms) is checked at the same points, for the device only.
+
+The look-ahead, a deal's value and a turn are generators, as engine.ai.search's plays
+(Python stack).
 """
 
 from array import array
@@ -26,9 +29,10 @@ except ImportError:
 
 
 from engine.ai.judge import Judge
+from engine.ai.know import gvalue
 from engine.ai.search import _best
 from engine.clock import ticks_diff, ticks_ms
-from engine.st1 import DONE, PASS, PH_CLAIM, PH_OVER, PH_PLAY
+from engine.st1 import CLAIM, DONE, PASS, PH_CLAIM, PH_OVER, PH_PLAY
 from engine.st1.table import HAND, SLOTS, Table, copy_table, decode_play, encode_play
 
 _WIN = const(4096)
@@ -53,7 +57,7 @@ def _buffers(srch):
 
 def look_ahead(view, rng, srch, b, ms, moves, scores, bi, cands, samples, plies):
     """The play with the best total over the deals (see the module docstring); moves[bi] is
-    Hard's choice, scores the Judge's scores of moves."""
+    Hard's choice, scores the Judge's scores of moves. A generator (its one value: the play)."""
     _buffers(srch)
     me = view.me
     j = srch.j
@@ -79,7 +83,8 @@ def look_ahead(view, rng, srch, b, ms, moves, scores, bi, cands, samples, plies)
         cand[nc] = k
         nc += 1
     if nc <= 1:
-        return moves[bi]
+        yield moves[bi]
+        return
     acc = srch.acc
     for q in range(nc):
         acc[q] = 0
@@ -101,31 +106,24 @@ def look_ahead(view, rng, srch, b, ms, moves, scores, bi, cands, samples, plies)
                 base = view.sample(rng, srch.pool)
                 k += 1
         for q in range(nc):
-            acc[q] += _reply_value(srch, base, moves[cand[q]], me, plies)
+            acc[q] += next(_reply_value(srch, base, moves[cand[q]], me, plies))
         used = j.units + srch.jo.units
         done += 1
         # The best so far, for a MemoryError or a cap in the next deal.
         srch.best = moves[cand[_pick(acc, scores, cand, nc, done * prior)]]
-    if not done:
-        return moves[bi]
-    return moves[cand[_pick(acc, scores, cand, nc, done * prior)]]
-
-
-def _claim_all(st):
-    """Make every claim the player to move may make now; stop if the game ends."""
-    while st.phase == PH_CLAIM:
-        mv = st.legal_moves()  # the claims (sorted), then DONE
-        if mv[0] == DONE:
-            return
-        st.apply(mv[0])
+    yield moves[cand[_pick(acc, scores, cand, nc, done * prior)]] if done else moves[bi]
 
 
 def _settle(st, p):
-    """Player p's claim step, if it is p's now: every claim it may make, then DONE."""
+    """Player p's claim step, if it is p's now: every claim it may make (the first of
+    legal_moves, without its calls' Python stack), then DONE; stops if the game ends."""
     if st.to_move == p and st.phase == PH_CLAIM:
-        _claim_all(st)
-        if st.phase == PH_CLAIM:
-            st.apply(DONE)
+        while st.phase == PH_CLAIM:
+            c = st.claimable_by(st.to_move)
+            if not c:
+                st.apply(DONE)
+                return
+            st.apply(CLAIM + c[0])
 
 
 def _before(view):
@@ -183,11 +181,11 @@ def _fits(srch, prev, base):
         return True
     jo = srch.jo
     jo.setup(prev, op, h, prev.nhand)
-    jo.stone_odds()
+    next(jo.stone_odds())
     os = srch.oscores
     if n > len(os):
         srch.oscores = os = array("i", bytes(4 * n))
-    jo.score_plays(mv, os, True)
+    next(jo.score_plays(mv, os, True))
     return mv[_best(mv, os, n)] == prev.played
 
 
@@ -205,25 +203,26 @@ def _pick(acc, scores, cand, nc, w):
 
 def _turn(srch, st, p):
     """Player p's whole turn in a sampled deal: claims, the play Hard's score likes best from
-    p's side (its hand, the other hand unseen), claims. Returns False if the game ended."""
+    p's side (its hand, the other hand unseen), claims. Yields False if the game ended."""
     _settle(st, p)
     if st.phase == PH_OVER:
-        return False
+        yield False
+        return
     mv = st.legal_moves()
     if mv[0] == PASS:
         st.apply(PASS)
     else:
         jo = srch.jo
         jo.setup(st, p, st.hand_of(p), len(st.hand_of(p ^ 1)))
-        jo.stone_odds()
+        next(jo.stone_odds())
         n = len(mv)
         os = srch.oscores
         if n > len(os):
             srch.oscores = os = array("i", bytes(4 * n))
-        jo.score_plays(mv, os, True)
+        next(jo.score_plays(mv, os, True))
         st.apply(mv[_best(mv, os, n)])
     _settle(st, p)
-    return st.phase != PH_OVER
+    yield st.phase != PH_OVER
 
 
 def _reply_value(srch, base, move, me, plies):
@@ -237,22 +236,22 @@ def _reply_value(srch, base, move, me, plies):
     op = me ^ 1
     k = 0
     while st.phase != PH_OVER:
-        if not _turn(srch, st, op):
+        if not next(_turn(srch, st, op)):
             break
         k += 1
         if k == plies:
             break
-        if not _turn(srch, st, me):
+        if not next(_turn(srch, st, me)):
             break
+    if st.phase != PH_OVER:
+        # The leaf: our claims, then Hard's score of our best play from here.
+        _settle(st, me)
     if st.phase == PH_OVER:
-        return _WIN if st.winner == me else -_WIN
-    # The leaf: our claims, then Hard's score of our best play from here.
-    _settle(st, me)
-    if st.phase == PH_OVER:
-        return _WIN if st.winner == me else -_WIN
+        yield _WIN if st.winner == me else -_WIN
+        return
     j = srch.j
     j.setup(st, me, st.hand_of(me), len(st.hand_of(op)))
-    v = j.value(j.stone_odds())
+    v = gvalue(next(j.stone_odds()), j.buf)
     if st.phase == PH_PLAY and st.to_move == me:
         mv = st.legal_moves()
         if mv[0] != PASS:
@@ -260,6 +259,6 @@ def _reply_value(srch, base, move, me, plies):
             os = srch.oscores
             if n > len(os):
                 srch.oscores = os = array("i", bytes(4 * n))
-            j.score_plays(mv, os, True)
+            next(j.score_plays(mv, os, True))
             v = os[_best(mv, os, n)]
-    return v
+    yield v

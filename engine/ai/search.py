@@ -37,18 +37,23 @@ def plays(view, rng, srch, b, ms):
     """A play for the player to move (phase PH_PLAY, at least one card play legal).
 
     b: the Budget (full, cands, samples, units, plies, end, ecands, prior)."""
+    return next(_plays(view, rng, srch, b, ms))
+
+
+def _plays(view, rng, srch, b, ms):
+    """plays' work: a generator, its one value the play. A generator's frame lives on the
+    heap, so the judge under it has the Python stack (2 KB on the board) but its callers'."""
     moves = view.legal_moves()
     me = view.me
     j = srch.j
     j.units = 0
-    hand = view.hand_of(me)
-    j.setup(view, me, hand, view.opp_hand)
-    j.stone_odds()
+    j.setup(view, me, view.hand_of(me), view.opp_hand)
+    next(j.stone_odds())
     n = len(moves)
     scores = srch.scores
     if n > len(scores):
         srch.scores = scores = array("i", bytes(4 * n))
-    j.score_plays(moves, scores, b.full)
+    next(j.score_plays(moves, scores, b.full))
     bi = _best(moves, scores, n)
     srch.best = moves[bi]
     cands = b.cands
@@ -62,7 +67,8 @@ def plays(view, rng, srch, b, ms):
         if view.ndeck == 0:
             samples = 1
     if cands <= 1 or samples <= 0:
-        return moves[bi]
-    from engine.ai.lookahead import look_ahead
+        yield moves[bi]
+    else:
+        from engine.ai.lookahead import look_ahead
 
-    return look_ahead(view, rng, srch, b, ms, moves, scores, bi, cands, samples, plies)
+        yield next(look_ahead(view, rng, srch, b, ms, moves, scores, bi, cands, samples, plies))

@@ -6,7 +6,7 @@ opponent plays its whole turn as Hard from its own view of the deal, and the lea
 value of our best next play by Hard's score (a game won: 4 ONE, lost: -4 ONE). The totals
 decide; Hard's order breaks ties. Every decision inside is Hard's, which uses no random
 numbers: the deals are the only draw from `rng`, so a seed gives the same move everywhere.
-The look-ahead, a deal and a step are generators, as tsearch's (Python stack).
+The look-ahead and a deal are generators, as tsearch's (Python stack).
 """
 
 try:
@@ -34,17 +34,6 @@ def _hard(b):
     return TBudget(True, 0, 0, 0, tcost=b.tcost, recruit=b.recruit, tdraw=b.tdraw, notac=b.notac, topt=b.topt)
 
 
-def _step(s, srch, hb):
-    """Hard's move in state s (the first claim, else DONE, at a claim step)."""
-    v = s.view(s.to_move)
-    if v.phase == _PH_CLAIM:  # legal_moves' first: the Python stack of its calls spared
-        c = v.claimable_by(v.me)
-        yield CLAIM + c[0] if c else DONE
-    else:
-        moves = v.legal_moves()
-        yield moves[0] if len(moves) == 1 else next(decision(v, moves, srch, hb))
-
-
 def _deal(st, mv, me, srch, hb):
     """The value of play mv in deal st (changed): our turn, the opponent's, our leaf."""
     st.apply(mv)
@@ -52,7 +41,13 @@ def _deal(st, mv, me, srch, hb):
     while st.phase != _PH_OVER and guard < 64:
         if st.to_move == me and st.phase == _PH_PLAY and guard:
             break  # our next turn's play: the leaf
-        st.apply(next(_step(st, srch, hb)))
+        v = st.view(st.to_move)  # Hard's move; at a claim step the first claim, else DONE
+        if v.phase == _PH_CLAIM:  # legal_moves' first, without its calls' Python stack
+            moves = v.claimable_by(v.me)
+            st.apply(CLAIM + moves[0] if moves else DONE)
+        else:
+            moves = v.legal_moves()
+            st.apply(moves[0] if len(moves) == 1 else next(decision(v, moves, srch, hb)))
         guard += 1
     if st.phase == _PH_OVER:
         yield 4 * _ONE if st.winner == me else -4 * _ONE
@@ -77,7 +72,6 @@ def look_ahead(view, rng, srch, b, ms, moves):
         vals = srch.vals
     finally:
         srch.vals = None
-    n = len(moves)
     k = b.cands if b.cands < _MAXC else _MAXC
     cand = []
     for _ in range(k):  # the k best by Hard's score, Hard's own first
@@ -93,17 +87,15 @@ def look_ahead(view, rng, srch, b, ms, moves):
         cand.remove(first)
     cand.insert(0, first)
     srch.best = first
-    if len(cand) < 2 or n < 2:
-        yield first
-        return
-    tot = [0] * len(cand)
-    for _ in range(b.samples):
-        deal = view.sample(rng)
-        for i in range(len(cand)):
-            tot[i] += next(_deal(deal.copy(), cand[i], me, srch, hb))
     bi = 0
-    for i in range(1, len(cand)):
-        if tot[i] > tot[bi]:
-            bi = i
-    srch.best = cand[bi]
+    if len(cand) > 1 and len(moves) > 1:
+        tot = [0] * len(cand)
+        for _ in range(b.samples):
+            deal = view.sample(rng)
+            for i in range(len(cand)):
+                tot[i] += next(_deal(deal.copy(), cand[i], me, srch, hb))
+        for i in range(1, len(cand)):
+            if tot[i] > tot[bi]:
+                bi = i
+        srch.best = cand[bi]
     yield cand[bi]
