@@ -75,14 +75,9 @@ def _choose(view, rng, b, ms, tick, stats):
             srch.best = -1
             srch.j.tick = tick
             srch.j.units = 0
-            from engine.ai.st2.search import WIN, hard
+            from engine.ai.st2.search import decide
 
-            me = view.me
-            mv, bi = next(hard(view, me, view.hand_of(me), view.opp_hand, srch, b, moves))
-            if bi >= 0 and b.cands > 1 and b.samples > 0 and srch.scores[bi] < WIN:
-                from engine.ai.st2.lookahead import look_ahead
-
-                mv = next(look_ahead(view, rng, srch, b, ms, moves, bi))
+            mv = next(decide(view, rng, srch, b, ms, moves))
             if mv not in moves:
                 mv = next(choose_easy(view, rng, moves))
         except MemoryError:

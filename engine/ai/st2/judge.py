@@ -151,8 +151,8 @@ class Judge:
         self.px = -1
 
     def tables(self):
-        """Build both sides' tables from their avail, then the opponent's lists per tile and
-        the damaged sides' chances (setup's second half)."""
+        """Build both sides' tables from their avail, then the opponent's lists per tile, the
+        damaged sides' chances and every tile's (p0): setup's second half."""
         self.mine.build()
         self.theirs.build()
         op = self.me ^ 1
@@ -196,6 +196,10 @@ class Judge:
                 side[s] = 0
                 fresh[x] = f
             self.gf[s] = (f * FRESH) >> 10
+        p0 = self.p0  # P(the Attacker wins each tile) with our side as it is
+        for s in range(NTILES):
+            x = self.tw[s]
+            p0[s] = p0[s - x] if x else self.to_att(self.mwin(self.mine, s, -1, self.opc[s]))
 
     def opp_cands(self, s, op, drop, lst):
         """The opponent's reachable formations at tile s into lst (sorted, best first),
@@ -314,13 +318,6 @@ class Judge:
                 ok = beat(mine, opp, ko, n, kd, up) is None
                 up[extra] = 0
         yield ok
-
-    def tile_odds(self, side, p):
-        """p[s] = P(the Attacker wins tile s) with our tables `side` (our side as it is)."""
-        for s in range(NTILES):
-            d = self.tw[s]
-            p[s] = p[s - d] if d else self.to_att(self.mwin(side, s, -1, self.opc[s]))
-        return p
 
     def value(self, p):
         """The Attacker's chance to win the game (0..ONE, less the Defender's unused

@@ -24,10 +24,11 @@ from engine.st2.moves import PH_OVER, PH_PLAY
 _MAXC = 8
 
 
-def _buffers(srch):
-    """The look-ahead's own buffers on the Search (a second Search for the players' turns
-    inside the deals), made on first use."""
-    if srch.jo is None:
+def look_ahead(view, rng, srch, b, ms, moves, bi):
+    """The play with the best total over the deals (see the module docstring); moves[bi] is
+    Hard's choice, srch.scores the Judge's scores of moves. A generator, its one value the
+    move."""
+    if srch.jo is None:  # the look-ahead's own buffers: a second Search for the deals' turns
         srch.jo = Search()
         srch.cand = [0] * _MAXC
         srch.acc = [0] * _MAXC
@@ -35,13 +36,6 @@ def _buffers(srch):
     sub = srch.jo
     sub.j.tick = srch.j.tick
     sub.j.units = 0
-
-
-def look_ahead(view, rng, srch, b, ms, moves, bi):
-    """The play with the best total over the deals (see the module docstring); moves[bi] is
-    Hard's choice, srch.scores the Judge's scores of moves. A generator, its one value the
-    move."""
-    _buffers(srch)
     me = view.me
     scores = srch.scores
     n = len(moves)
@@ -79,7 +73,6 @@ def look_ahead(view, rng, srch, b, ms, moves, bi):
             acc[q] = 0
         t0 = ticks_ms()
         units = b.units
-        sub = srch.jo
         for _ in range(samples):
             if units and srch.j.units + sub.j.units >= units:
                 break
@@ -88,16 +81,12 @@ def look_ahead(view, rng, srch, b, ms, moves, bi):
             base = view.sample(rng, srch.pool)
             for q in range(nc):
                 acc[q] += next(_reply_value(sub, b, base, moves[cand[q]], me, end))
-            mv = srch.best = moves[cand[_pick(acc, nc)]]  # for a MemoryError or a cap next deal
+            bq = 0  # the best total so far (the first of equals)
+            for q in range(1, nc):
+                if acc[q] > acc[bq]:
+                    bq = q
+            mv = srch.best = moves[cand[bq]]  # for a MemoryError or a cap in the next deal
     yield mv
-
-
-def _pick(acc, nc):
-    bq = 0
-    for q in range(1, nc):
-        if acc[q] > acc[bq]:
-            bq = q
-    return bq
 
 
 def _reply_value(sub, b, base, move, me, end):

@@ -31,6 +31,18 @@ class Search:
         self.best = -1  # best move found so far (read after a MemoryError)
 
 
+def decide(view, rng, srch, b, ms, moves):
+    """A move for the player to move (see engine.ai.st2.choose); moves: its legal moves. A
+    generator, its one value the move."""
+    me = view.me
+    mv, bi = next(hard(view, me, view.hand_of(me), view.opp_hand, srch, b, moves))
+    if bi >= 0 and b.cands > 1 and b.samples > 0 and srch.scores[bi] < WIN:
+        from engine.ai.st2.lookahead import look_ahead
+
+        mv = next(look_ahead(view, rng, srch, b, ms, moves, bi))
+    yield mv
+
+
 def score_all(t, me, hand, opp_hand, srch, b, moves):
     """Set up the Judge on table t (a View, or a State in a look-ahead) as player `me` and
     score every card play of moves; a generator, its one value the best play's index (-1:
@@ -41,7 +53,7 @@ def score_all(t, me, hand, opp_hand, srch, b, moves):
     j = srch.j
     j.blk = b.full and me != ATTACKER
     j.setup(t, me, hand, opp_hand)
-    p0 = j.tile_odds(j.mine, j.p0)
+    p0 = j.p0
     n = len(moves)
     if n > len(srch.scores):
         srch.scores = array("i", bytes(4 * n))
@@ -249,8 +261,7 @@ def prep(me, hand, srch, moves, bi):
                     m = lost if lost & (lost - 1) else 0  # every lost tile at once
                 if not m:
                     continue
-                # A retreat throws away the turns those cards took (on a tile not yet lost).
-                g = next(_retreat_value(j, moves, pt, pr, m, hand)) - base - RETREAT * _count(j, m)
+                g = next(_retreat_value(j, moves, pt, pr, m, hand)) - base
                 if g > bestg or (bi < 0 and bestm < 0):
                     bestg = g
                     bestm = encode(KIND_RETREAT, -1, -1, m)
@@ -280,21 +291,17 @@ def prep(me, hand, srch, moves, bi):
     yield bestm
 
 
-def _count(j, m):
-    """Cards a retreat from the tiles of m throws away, those of lost tiles not counted."""
-    n = 0
-    for s in range(NTILES):
-        if m >> s & 1 and j.p0[s]:
-            n += j.cnt[s * 2]
-    return n
-
-
 def _retreat_value(j, moves, pt, pr, m, hand):
-    """Our best score after a retreat from the tiles of m; a generator, its one value that."""
+    """Our best score after a retreat from the tiles of m, less RETREAT for each card it
+    throws away (the turns those cards took) on a tile not yet lost; a generator, its one
+    value that."""
     saved = []
+    n = 0
     for s in range(NTILES):
         if m >> s & 1:
             i = s * 2
+            if j.p0[s]:
+                n += j.cnt[i]
             saved.append((s, j.cnt[i], j.done[i]))
             j.cnt[i] = 0
             j.done[i] = 0
@@ -304,7 +311,7 @@ def _retreat_value(j, moves, pt, pr, m, hand):
         j.cnt[s * 2] = c
         j.done[s * 2] = d
         pr[s] = j.p0[s]
-    yield v
+    yield v - RETREAT * n
 
 
 def _cauldron_value(j, moves, pt, pr, s, hand):

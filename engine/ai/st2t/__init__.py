@@ -84,15 +84,6 @@ def release():
         m.release()
 
 
-def _look():
-    """Expert's look-ahead, or None where it is left out (the device bundle)."""
-    try:
-        from engine.ai.st2t.tlook import look_ahead
-    except ImportError:
-        return None
-    return look_ahead
-
-
 def choose(view, rng, b, ms, tick, stats):
     """One legal move for the player to move in `view` (a TView of the second game) with
     budget b (None: Easy). A MemoryError anywhere (the legal moves, the search) falls back to
@@ -142,7 +133,10 @@ def _choose(view, rng, b, ms, tick, stats):
 
                 look = None
                 if b.cands > 1 and b.samples > 0 and view.phase == _PH_PLAY:
-                    look = _look()
+                    try:  # Expert's look-ahead, left out of the device bundle
+                        from engine.ai.st2t.tlook import look_ahead as look
+                    except ImportError:
+                        pass
                 if look is not None:
                     mv = next(look(view, rng, srch, b, moves))
                 else:

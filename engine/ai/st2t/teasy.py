@@ -36,10 +36,6 @@ _DT = encode(KIND_DRAW, -1, -1, 1)  # the tactic deck
 _ACT_W = (60, 90, 110, 110, 100, 80, 50)  # Redeployment .. Exchange, before the noise
 
 
-def _strength(c):
-    return 12 if c >= _FIRST else c % 12
-
-
 def choose_teasy(v, rng, moves):
     """One legal move for the player to move in TView v (moves: its legal moves); a
     generator, its one value the move (its frame on the heap: the declaration checks of
@@ -71,39 +67,31 @@ def choose_teasy(v, rng, moves):
             elif not v.prep:
                 mv = next(easy_prep(sh, moves, kind(moves[0]) == KIND_PLAY))
             if mv < 0:
-                mv = _play(v, rng, moves, sh)
+                busy = 0  # the opponent's cards on the wall: something for an action to act on
+                for t in range(7):
+                    busy += v.cnt[t * 2 + (me ^ 1)]
+                bestv = -1
+                for m in moves:
+                    if kind(m) != KIND_PLAY:
+                        continue
+                    c, t = decode_play(m)
+                    if c < _FIRST:
+                        w = fit(sh, me, c, t) * 4
+                    elif c < _ACTIONS:
+                        i = t * 2 + me
+                        e = stand_in(sh.board, i * _SLOTS, sh.cnt[i], WALL[t * 2 + sh.side[t]] & 15, c)
+                        w = fit(sh, me, e, t) * 4 - 8
+                    else:
+                        w = _ACT_W[c - _ACTIONS] if busy >= 3 else 20
+                        if c == _SUPPORT and me:
+                            w = 0
+                    w += rng.randrange(12)
+                    if w > bestv:
+                        bestv = w
+                        mv = m
+                if mv < 0:
+                    mv = PASS if PASS in moves else moves[0]
     yield mv
-
-
-def _play(v, rng, moves, sh):
-    """Easy's card: the best-weighted play (Shim sh loaded from v), else a pass."""
-    me = v.me
-    busy = 0  # the opponent's cards on the wall: something for an action to act on
-    for t in range(7):
-        busy += v.cnt[t * 2 + (me ^ 1)]
-    best = -1
-    bestv = -1
-    for mv in moves:
-        if kind(mv) != KIND_PLAY:
-            continue
-        c, t = decode_play(mv)
-        if c < _FIRST:
-            w = fit(sh, me, c, t) * 4
-        elif c < _ACTIONS:
-            i = t * 2 + me
-            e = stand_in(sh.board, i * _SLOTS, sh.cnt[i], WALL[t * 2 + sh.side[t]] & 15, c)
-            w = fit(sh, me, e, t) * 4 - 8
-        else:
-            w = _ACT_W[c - _ACTIONS] if busy >= 3 else 20
-            if c == _SUPPORT and me:
-                w = 0
-        w += rng.randrange(12)
-        if w > bestv:
-            bestv = w
-            best = mv
-    if best >= 0:
-        return best
-    return PASS if PASS in moves else moves[0]
 
 
 def _step(v, sh, moves):
@@ -127,7 +115,7 @@ def _step(v, sh, moves):
                 w = fit(sh, me, c, t)
         else:
             c = card
-            s = _strength(c)
+            s = 12 if c >= _FIRST else c % 12
             if a == _REDEPLOYMENT or a == _SUPPORT:
                 w = -s
             elif a == _EXCHANGE:

@@ -56,13 +56,6 @@ def release():
     _look = None
 
 
-def hard_of(b):
-    """Hard's budget with b's tactic knobs: the policy inside the deals."""
-    from engine.ai.st2t import TBudget2
-
-    return TBudget2(True, 0, 0, 0, tcost=b.tcost, tdraw=b.tdraw, ddraw=b.ddraw, tlate=b.tlate, notac=b.notac)
-
-
 def candidates(v, moves, ts, hb, first, k):
     """Up to k plays: Hard's choice `first`, then the best others by Hard's scores (ts.s
     holds the scores of Hard's decision, indexed as _sieges(moves); tactic cards are valued
@@ -100,7 +93,10 @@ def _sieges(moves):
 def look_ahead(view, rng, ts, b, moves):
     """Expert's move at the card step (see the module docstring); a generator, its one value
     the move."""
-    hb = hard_of(b)
+    from engine.ai.st2t import TBudget2
+
+    # Hard's budget with b's tactic knobs: the policy inside the deals
+    hb = TBudget2(True, 0, 0, 0, tcost=b.tcost, tdraw=b.tdraw, ddraw=b.ddraw, tlate=b.tlate, notac=b.notac)
     ts.j.units = 0
     first = mv = next(decision(view, moves, ts, hb))
     # a declaration, a preparation action or a pass: Hard's; a play that wins the game now too
@@ -126,16 +122,12 @@ def look_ahead(view, rng, ts, b, moves):
                 base = view.sample(rng)
                 for q in range(len(cand)):
                     acc[q] += next(deal_value(sub, hb, base.copy(), cand[q], view.me, end))
-                mv = ts.best = cand[_pick(acc)]  # for a MemoryError in the next deal
+                bq = 0  # the best total so far (the first of equals)
+                for q in range(1, len(acc)):
+                    if acc[q] > acc[bq]:
+                        bq = q
+                mv = ts.best = cand[bq]  # for a MemoryError in the next deal
     yield mv
-
-
-def _pick(acc):
-    bq = 0
-    for q in range(1, len(acc)):
-        if acc[q] > acc[bq]:
-            bq = q
-    return bq
 
 
 def deal_value(sub, hb, st, mv, me, end):
@@ -191,7 +183,6 @@ def leaf(sub, hb, v):
     j = sub.j
     if i < 0:
         j.setup(sh, me, siege_hand(v, me), v.opp_hand - v.opp_tac)
-        j.tile_odds(j.mine, j.p0)
         best = j.mine_value(j.p0)
     else:
         best = sub.s.scores[i]

@@ -71,7 +71,6 @@ def setup(v, ts):
     j = ts.j
     j.real = v.board
     j.setup(sh, v.me, siege_hand(v, v.me), v.opp_hand - v.opp_tac)
-    j.tile_odds(j.mine, j.p0)
     return j
 
 
@@ -142,7 +141,7 @@ def tactic_value(v, j, c, ts):
             sh = ts.sh
             sh.ndeck += 2
             j.setup(sh, v.me, siege_hand(v, v.me), v.opp_hand - v.opp_tac)
-            val = j.mine_value(j.tile_odds(j.mine, j.p0))
+            val = j.mine_value(j.p0)
             setup(v, ts)
     else:
         val = j.mine_value(j.p0) - _EXCH
@@ -170,26 +169,28 @@ def decision(v, moves, ts, b):
         ts.j.real = v.board
         mv, bi = next(hard(ts.sh, me, siege_hand(v, me), v.opp_hand - v.opp_tac, ts.s, b, sm))
         tac = len(sm) < len(moves)
-        k = kind(mv) if mv >= 0 and bi < 0 else -1
-        if k >= 0 and (not tac or (k != KIND_RETREAT and k != KIND_CAULDRON) or kind(sm[0]) == KIND_PLAY):
+        k = kind(mv) if mv >= 0 else -1
+        if (
+            bi < 0
+            and k >= 0
+            and (not tac or (k != KIND_RETREAT and k != KIND_CAULDRON) or kind(sm[0]) == KIND_PLAY)
+        ):
             pass  # a declaration or a preparation action worth taking
+        elif bi >= 0 and (not tac or b.notac or ts.s.scores[bi] >= WIN):
+            mv = ts.best = sm[bi]
+        elif not tac:
+            mv = PASS if PASS in moves else moves[0]
         else:
+            sv = -WIN * 2
             if bi >= 0:
-                ts.best = sm[bi]
-            if bi >= 0 and (ts.s.scores[bi] >= WIN or (b.notac and tac) or not tac):
-                mv = sm[bi]
-            elif not tac:
-                mv = PASS if PASS in moves else moves[0]
-            else:
-                bv, bm = next(best_tactic(v, ts, moves))
-                sv = ts.s.scores[bi] if bi >= 0 else -WIN * 2
-                # the option price: a card kept is worth more the more siege cards are left
-                if bm >= 0 and (bi < 0 or bv - (b.tcost if v.me else b.aopt) * v.ndeck // 46 > sv):
-                    mv = bm
-                elif bi >= 0:
-                    mv = sm[bi]
-                else:
-                    mv = bm if bm >= 0 else moves[0]
+                mv = ts.best = sm[bi]
+                sv = ts.s.scores[bi]
+            bv, bm = next(best_tactic(v, ts, moves))
+            # the option price: a card kept is worth more the more siege cards are left
+            if bm >= 0 and (bi < 0 or bv - (b.tcost if v.me else b.aopt) * v.ndeck // 46 > sv):
+                mv = bm
+            elif bi < 0:
+                mv = bm if bm >= 0 else moves[0]
     yield mv
 
 
@@ -222,14 +223,13 @@ def step(v, j, moves):
     elif a == _DESERTION:
         mv = _card(next(tv.desertion(j))[1])
     elif a == _TREASON:
-        r = next(tv.treason(j) if n == 0 else tv.treason(j, v.pick[0]))
+        r = next(tv.treason(j, v.pick[0] if n else -1))
         mv = _card(r[1]) if n == 0 else _tile(r[2])
     elif a == _REDEPLOYMENT:
-        r = next(tv.redeployment(j) if n == 0 else tv.redeployment(j, v.pick[0]))
+        r = next(tv.redeployment(j, v.pick[0] if n else -1))
         mv = _card(r[1]) if n == 0 else _tile(r[2])  # tile 7: the discard
     elif a == _RECRUITMENT:
-        d = v.discard(_ACTIONS)
-        r = next(tv.recruitment(j, d, fit) if n == 0 else tv.recruitment(j, d, fit, v.pick[0]))
+        r = next(tv.recruitment(j, v.discard(_ACTIONS), fit, v.pick[0] if n else -1))
         mv = _card(r[1]) if n == 0 else _tile(r[2])
     elif a == _SUPPORT:
         mv = _card(_support_pick(v, n))
