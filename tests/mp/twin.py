@@ -1,109 +1,131 @@
 """The device twin: the bundle's device code as shipped, on stand-in hardware, played by keys.
 
-    micropython -X heapsize=NNK tests/mp/twin.py GAME VARIANT LEVEL GAMES SEED [options]
+    .venv/bin/python -m tests.twin_sweep --twin GAME VARIANT LEVEL GAMES SEED [options]
+    cd CIRCUITPY && MICROPYPATH=../twin TWIN="GAME VARIANT LEVEL GAMES SEED [options]" \\
+        [CIRCUITPY_PYSTACK_SIZE=N] cpy -X heapsize=NNK code.py       (what the first one runs)
 
-GAME st1 or st2, VARIANT base or tactic, LEVEL easy|medium|hard (the opponent set in the
-settings menu; the ruleset in its Game row, pressed like the rest), GAMES complete games,
-SEED for the player's choices (the game's own seed comes from the device clock, as on the
-board). Options:
-  --bundle DIR       the CIRCUITPY folder (default build/CIRCUITPY; `make bundle` makes it)
-  --heap NNK         give the device code the heap of `-X heapsize=NNK` alone: the stand-ins
-                     and this runner (about 90K of their own) live in the rest of a larger
-                     -X heapsize (give NNK + 200K), behind one ballast block
-  --stages           print the live heap at each stage (imports, App built, in game, after)
+cpy is CircuitPython 10's VM (../shared/tools/cpy, or $CPY: tests/mp_util.py). The bundle's
+own code.py is the script, run from the bundle's folder as the board runs it from its drive's
+root; ../twin is this file and the stand-ins beside it (tests.twin_sweep.build_twin writes
+them beside the CIRCUITPY folder: build/twin for build/CIRCUITPY). GAME st1 or st2, VARIANT
+base or tactic, LEVEL easy|medium|hard (the opponent set in the settings menu; the ruleset in
+its Game row, pressed like the rest), GAMES complete games, SEED for the player's choices (the
+game's own seed comes from the device clock, as on the board). Options:
+  --heap NNK         give the device code the heap `-X heapsize=NNK` would leave code.py
+                     alone: the stand-ins and this runner live in the rest of a larger
+                     -X heapsize (tests.twin_sweep.OVERHEAD_K more), its free blocks filled
+  --stages           print the live heap at each stage (code.py compiled, App built, at the
+                     table, after a game) and where the peak was sampled
   --sweep            a crash screen with a readable text ends the run with exit status 0
   --no-terminalio    a firmware without terminalio (some localized builds)
   --pybadge          a PyBadge (no joystick: the directions are keys 4..7 of the keypad)
   --debug            print each key the driver presses
-  --qstr             print micropython.qstr_info() (the interned names' pools) at the end
-  --qstrs            the same, and every name interned
 
-sys.path is tests/mp/twin (the stand-ins for CircuitPython's hardware and core modules),
-then '' and lib, run from DIR as the board runs from its drive's root; code.py's main() runs DevicePlatform, ui/, engine/ and the bundled
-libraries. A driver looks at the App (captured by wrapping ui.app.App.__init__) and presses
-keys through the keypad's event queue and the PyGamer's joystick, as a player would: the
-settings (opponent = LEVEL, manual claims, every other value looked at and put back, the
-clear-data confirmation refused), the statistics page, new games; on the table a random legal
-card by moving the cursor and pressing A, or the hint's move (SELECT, then A) on every
-fourth turn (the tactic variants: a random legal move of any kind, a draw, a tactic card and
-each step of a ruse or an action, the Exchange's cards given out of turn, picked part by part
-through the picker's options, the second game's retreat only when nothing else is legal; the
-second game's base game: a random card, the Defender's and the Attacker's, no cauldron or
-retreat); claims (A on a provable stone, B to end the claim step); once the pause menu
-with an undo, the card tracker and the help pages (turning them); A at each round end.
-After the GAMES games: the opponent set to pass-and-play, a new game until its hand-over
-screen, then the pause menu's "Quit to title".
-Waiting for the AI is virtual time passing (the App's idle sleep, and 1 ms per clock read).
+No Python frame of the twin's lies under the device code: code.py's module frame and main()
+are the script's, as on the board. The twin starts inside code.py's first import of a
+hardware stand-in (_twin.loaded imports this module): it reads its arguments ($TWIN, else
+sys.argv; it empties sys.argv, as the board's), sets sys.path to the stand-ins, '' and 'lib' (the board's: its folder names no
+qstr), puts its `time` and `supervisor` in place of cpy's built-in ones (in sys.modules and in
+code.py's globals), lays out the heap (below) and installs the driver: it is called only from
+the stand-ins, as C is on the board: the keypad's event queue when the device code finds it
+empty, the display's refresh (twin.refresh, one frame: it samples the heap). The driver reads
+the running App from sys.modules["ui.app"].APP (code.py sets it; no module or None: the crash
+screen is polling the keys) and presses keys through the queue and the PyGamer's joystick, as
+a player would: the settings (opponent = LEVEL, manual claims, every other value looked at and
+put back, the clear-data confirmation refused), the statistics page, new games; on the table a
+random legal card by moving the cursor and pressing A, or the hint's move (SELECT, then A) on
+every fourth turn (the tactic variants: a random legal move of any kind, a draw, a tactic card
+and each step of a ruse or an action, the Exchange's cards given out of turn, picked part by
+part through the picker's options, the second game's retreat only when nothing else is legal;
+the second game's base game: a random card, the Defender's and the Attacker's, no cauldron or
+retreat); claims (A on a provable stone, B to end the claim step); once the pause menu with an
+undo, the card tracker and the help pages (turning them); A at each round end. After the GAMES
+games: the opponent set to pass-and-play, a new game until its hand-over screen, then the pause
+menu's "Quit to title". Waiting for the AI is virtual time passing (the App's idle sleep, and
+1 ms per clock read).
 
-The run ends when GAMES games are complete (a BaseException raised from the keypad, which
-code.py does not catch), or on code.py's crash screen (its text is printed; exit status 3,
-or 0 with --sweep), or on anything else (a traceback, exit status 1). It prints, then ends
-with one line:
+The heap: the device code gets exactly what `-X heapsize=HEAP` leaves code.py once compiled
+(pool(HEAP) - BARE_LIVE - code.py's compiled size), as one free run: every other free block
+(the holes the stand-ins' imports left) is filled (start). The options (in $TWIN: cpy
+interns every word of its command line as a qstr) do not change that; the folder's name does,
+by a few blocks: cpy interns the real path of code.py's
+folder (sys.path[0]) as a qstr, and its length moves the qstr chunks' boundaries, so
+tests.twin_sweep.run_twin runs from a copy at a path of fixed length. What the runner did
+before the game still moves the device's run by a block now and then (the options' strings
+did): the collector takes every word on the C and Python stacks that points into the heap for
+a pointer, and the runner's work leaves other words there than a board's start would.
 
-    erases=E game_erases=G1,G2,... human_turns=T1,T2,... presses=P refreshes=R samples=S largest=WHAT saves_retried=V saves_put_off=U fallbacks=F
+The run ends when GAMES games are complete (exit status 0), on code.py's crash screen (its
+text is printed; exit status 3, or 0 with --sweep), when the driver is stuck or the virtual
+clock runs a day (exit status 1), when the driver finds no memory for its own work ("TWIN
+OUT OF MEMORY": the device heap is full; exit status 4), or on anything else (a traceback,
+exit status 1). It prints
+(raising SystemExit: code.py catches only Exception), then ends with:
+
+    erases=E game_erases=G1,G2,... human_turns=T1,T2,... presses=P refreshes=R samples=S largest=WHAT saves_put_off=U fallbacks=F
     modes=TITLE,SETTINGS,...      (the screens reached)
     todo=                         (what the driver meant to do and did not)
     games=N peak_live=B min_free=B largest_alloc=B
 
-fallbacks: the AI's decisions answered by a cheaper move because memory ran out (a search
-cut short inside engine.ai, or ui.session.Session.cheap_move; one decision may count in both);
-a game against the full-strength AI has none. saves_retried: saves whose first try ran out of
-memory (App.save then frees the search buffers and tries again); saves_put_off: saves that ran
-out of memory twice (ui.app.App.save: the game goes on and the save is tried again after the AI's turn).
+fallbacks: the AI's decisions answered by a cheaper move because memory ran out, read at every
+sample: engine.ai.stats[0] (a search cut short inside engine.ai) and the session's fallbacks
+(ui.session.Session.cheap_move; one decision may count in both); a game against the
+full-strength AI has none. A cheap move after the last sample of an AI turn that ends the match
+is not seen (the session is gone at the next sample). saves_put_off: the times a sample found
+App.unsaved newly set (a save that ran out of memory twice: ui.app.App.save; the game goes on
+and the save is tried again). The saves whose first try failed (App.save frees the search and
+tries again) are not counted: nothing outside App.save sees them.
 
 peak_live: the largest live heap (gc.mem_alloc() after gc.collect()) sampled at every key
-press, every display refresh (the AI's thinking indicator refreshes during its search) and
-before and after every AI turn, counted from the runner's baseline: taken after the stand-ins
-are imported and before code.py is (the stand-ins are C on the board). min_free: the smallest
-gc.mem_free() at those samples. largest_alloc: the largest single buffer the device code made
-the stand-ins allocate (bitmap buffers, palettes, tile arrays, nvm reads, pixel buffers):
-MicroPython has no allocation hook, so blocks the device code makes itself (its own
-bytearrays, compiled code) are not in it.
+press and every display refresh (the AI's thinking indicator refreshes during its search, the
+end of its turn refreshes), counted from the start of the device's heap: code.py's compiled
+code included, the stand-ins (C on the board) not. min_free: the smallest gc.mem_free() at
+those samples. largest_alloc: the largest single buffer the device code made the stand-ins
+allocate (bitmap buffers, palettes, tile arrays, nvm reads, pixel buffers): cpy has no
+allocation hook, so blocks the device code makes itself (its own bytearrays, compiled code) are
+not in it.
 """
 
 import gc
+import os
 import sys
 
+import _twin
+
+# The arguments: $TWIN if set, else sys.argv after code.py. cpy interns every argument of its
+# command line as a qstr (and MICROPYPATH's entries, and sys.path[0]), and a different set of
+# qstrs before the game's moved the device's heap by a block or more: --sweep alone did. So
+# run_twin gives them in $TWIN, whose value is a plain string.
+_args = (os.getenv("TWIN") or "").split() or sys.argv[1:]
+_argv = [a for a in _args if not a.startswith("--")]
+_opts = [a for a in _args if a.startswith("--")]
+HEAP = 0
+for _i in range(len(_args) - 1):
+    if _args[_i] == "--heap":
+        HEAP = int(_args[_i + 1].rstrip("Kk"))
+        _argv.remove(_args[_i + 1])
+del _args
+sys.argv.clear()  # the board's is empty
+# gc.mem_alloc() of a bare script at its start on cpy, less the script's own compiled code
+# (608 - 208 bytes for a 9-line script: sys.path, sys.argv, the __main__ module, ...).
+BARE_LIVE = 400
+
+
+def pool(k):
+    """gc.mem_alloc() + gc.mem_free() under `cpy -X heapsize=kK`: 16-byte blocks, each with
+    4 bits of tables (allocation, finaliser, collect), 32/33 of the area (48K: 47,616 bytes;
+    64K-512K exact, within 48 bytes above)."""
+    return (k * 1024 * 2 // 33) * 16 - 48
+
+
+# The stand-ins' folder as this file's (relative when cpy was given a relative MICROPYPATH:
+# tests.twin_sweep gives ../twin, so that no folder name is interned).
 _here = __file__.rpartition("/")[0] or "."
-_argv = [a for a in sys.argv[1:] if not a.startswith("--")]
-_opts = [a for a in sys.argv[1:] if a.startswith("--")]
-_bundle = "build/CIRCUITPY"
-for _i in range(len(sys.argv)):
-    if sys.argv[_i] == "--bundle" and _i + 1 < len(sys.argv):
-        _bundle = sys.argv[_i + 1]
-        _argv.remove(_bundle)
-_heap = 0
-for _i in range(len(sys.argv)):
-    if sys.argv[_i] == "--heap" and _i + 1 < len(sys.argv):
-        _heap = int(sys.argv[_i + 1].rstrip("Kk"))
-        _argv.remove(sys.argv[_i + 1])
-BARE_LIVE = 1664  # gc.mem_alloc() of a bare script at its start on this VM
-# The board runs from its drive's root: its modules' file names are "ui/app.py" and
-# "/lib/neopixel.py" (CircuitPython's sys.path is '', '/', '.frozen', '/lib'), and each one is
-# a qstr that stays. Run from the bundle's folder likewise, so that the figures do not depend
-# on where the bundle was built (a longer folder name interned longer names).
-import os  # noqa: E402
+sys.path[:] = [_here] + ([_here + "/rom"] if "--no-terminalio" not in _opts else []) + ["", "lib"]
 
-# The stand-ins' folder as seen from the bundle's: relative when both paths are (as run_twin
-# gives them, from the folder that holds both), so that no folder name is interned either
-# and every folder gives the same heap layout, else absolute.
-_up = _bundle.rstrip("/").split("/")
-if _here.startswith("/") or _bundle.startswith("/") or ".." in _up or "." in _up:
-    if not _here.startswith("/"):
-        _here = os.getcwd() + "/" + _here
-else:
-    _here = "../" * len(_up) + _here
-os.chdir(_bundle)
-_paths = [_here + "/twin"]
-if "--no-terminalio" not in _opts:
-    _paths.append(_here + "/twin/rom")
-sys.path[:] = _paths + ["", "lib"] + [p for p in sys.path if p.startswith(".frozen")]
-
-# The stand-ins are C modules in the board's firmware: load them before the baseline.
-import time  # noqa: E402, F401
-import traceback  # noqa: E402, F401
-
-import _twin  # noqa: E402
+# The stand-ins are C modules in the board's firmware: all loaded now, before the layout.
+import _supervisor  # noqa: E402
+import _time  # noqa: E402
 import adafruit_pixelbuf  # noqa: E402, F401
 import analogio  # noqa: E402, F401
 import audiocore  # noqa: E402, F401
@@ -116,15 +138,23 @@ import keypad  # noqa: E402, F401
 import microcontroller  # noqa: E402, F401
 import neopixel_write  # noqa: E402, F401
 import storage  # noqa: E402, F401
-import supervisor  # noqa: E402
+
+import __main__  # noqa: E402
 
 try:
     import terminalio  # noqa: F401
 except ImportError:
     pass
+for _n, _m in (("time", _time), ("supervisor", _supervisor)):  # cpy's are built in
+    sys.modules[_n] = _m
+    if hasattr(__main__, _n):  # code.py imported cpy's already
+        setattr(__main__, _n, _m)
 if "--pybadge" in _opts:  # a PyBadge: no joystick, all eight keys on the shift register
     delattr(board, "JOYSTICK_X")
     delattr(board, "JOYSTICK_Y")
+for _n in sys.modules:
+    if _n.split(".")[0] in ("ui", "engine", "device"):
+        _twin.end("twin: %s was imported before code.py's first hardware module" % _n, 2)
 
 K_B, K_A, K_START, K_SELECT, K_RIGHT, K_DOWN, K_UP, K_LEFT = range(8)
 TITLE, SETTINGS, PAUSE, TEXT, TRACKER, BOARD, HANDOVER, ROUND_END, CONFIRM = range(9)
@@ -132,74 +162,126 @@ MODE_NAMES = ("TITLE", "SETTINGS", "PAUSE", "TEXT", "TRACKER", "BOARD", "HANDOVE
 LEVELS = ("easy", "medium", "hard")
 RULESETS = (("st1", "base"), ("st1", "tactic"), ("st2", "base"), ("st2", "tactic"))
 GAME_ROW = 7  # the settings' Game row: (game - 1) * 2 + variant (ui.pages.SETTINGS_ITEMS)
-GAME = 1  # the ruleset played (main sets them from the command line)
-VARIANT = 0
 PASS_AND_PLAY = 3  # the settings' opponent value
 MAX_PRESSES_PER_GAME = 3000
 DEBUG = "--debug" in _opts
-
-
-class Done(BaseException):
-    """GAMES games are complete."""
-
-
-class Crashed(BaseException):
-    """code.py's crash screen is showing (args: its text)."""
-
-
-class Stuck(BaseException):
-    """The driver pressed too many keys without finishing a game."""
+STAGES = "--stages" in _opts
+if len(_argv) < 5 or tuple(_argv[:2]) not in RULESETS or _argv[2] not in LEVELS:
+    _twin.end(
+        "usage: code.py st1|st2 base|tactic easy|medium|hard GAMES SEED [--heap NNK] [--stages]"
+        " [--sweep] [--no-terminalio] [--pybadge] [--debug]",
+        2,
+    )
+GAME = 2 if _argv[0] == "st2" else 1
+VARIANT = 1 if _argv[1] == "tactic" else 0
 
 
 class Meter:
-    """Heap samples after a collection, from the baseline."""
+    """Heap samples after a collection, from the device heap's start, and what the driver
+    reads at each (every field made here: a sample allocates nothing)."""
 
     def __init__(self):
-        gc.collect()
-        self.base = gc.mem_alloc()
+        self.base = 0
         self.peak = 0
-        self.min_free = gc.mem_free()
+        self.min_free = 1 << 29
         self.samples = 0
-        self.peak_at = ""  # where the peak was sampled (--stages): a key press, a refresh, an AI turn
-        self.where = None  # the driver's description of the moment (set by main)
+        self.in_game = 0  # the peak at the table
+        self.at = [0, 0, 0, -1]  # the peak's sample, press, game and App.mode
+        self.presses = 0
+        self.games = 0
+        self.fallbacks = 0
+        self.put_off = 0
+        self.unsaved = False
+        self.sess_fb = 0  # the session's fallbacks at the last sample (0: no session)
+        self.cut = 0  # engine.ai.stats[0] at the last sample (0: no engine.ai)
 
-    def live(self):
-        gc.collect()
-        return gc.mem_alloc() - self.base
 
-    def sample(self):
-        n = self.live()
-        self.samples += 1
-        if n > self.peak:
-            self.peak = n
-            if self.where is not None:
-                self.peak_at = self.where()
-        f = gc.mem_free()
-        if f < self.min_free:
-            self.min_free = f
-        return n
+METER = Meter()
+
+
+def refresh(self, *, target_frames_per_second=None, minimum_frames_per_second=0):
+    """board.DISPLAY.refresh() on the twin: counted, and a heap sample, all in this one frame
+    (the board's refresh is C: no frame on the Python stack, which the AI's thinking indicator
+    calls from inside the search). The driver samples through it too (minimum -1: no refresh)."""
+    m = METER
+    if minimum_frames_per_second >= 0:
+        _twin.refreshes += 1
+    gc.collect()
+    n = gc.mem_alloc() - m.base
+    m.samples += 1
+    ua = sys.modules.get("ui.app")
+    app = getattr(ua, "APP", None) if ua is not None else None
+    ua = None
+    if n > m.peak:
+        m.peak = n
+        m.at[0] = m.samples
+        m.at[1] = m.presses
+        m.at[2] = m.games
+        m.at[3] = -1 if app is None else app.mode
+    n2 = gc.mem_free()
+    if n2 < m.min_free:
+        m.min_free = n2
+    if app is not None:
+        if app.mode == BOARD and n > m.in_game:
+            m.in_game = n
+        if not app.unsaved:
+            m.unsaved = False
+        elif not m.unsaved:
+            m.unsaved = True
+            m.put_off += 1
+        # The counters are read, their owners never held (id() would be a long int here: a
+        # heap block). A match's session is new after one with none (the match's end, the
+        # title); a count that went down is a new one's too.
+        s = app.session
+        app = None
+        if s is None:
+            m.sess_fb = 0
+        else:
+            if s.fallbacks < m.sess_fb:
+                m.sess_fb = 0
+            if s.fallbacks > m.sess_fb:
+                m.fallbacks += s.fallbacks - m.sess_fb
+                m.sess_fb = s.fallbacks
+            s = None
+    ai = sys.modules.get("engine.ai")  # its counter only: the module goes at the title
+    if ai is None:
+        m.cut = 0
+    else:
+        st = ai.stats
+        ai = None
+        if st[0] < m.cut:
+            m.cut = 0
+        if st[0] > m.cut:
+            m.fallbacks += st[0] - m.cut
+            m.cut = st[0]
+        st = None
+    return True
+
+
+board._Display.refresh = refresh
+
+
+def live():
+    gc.collect()
+    return gc.mem_alloc() - METER.base
+
+
+def sample():
+    refresh(None, minimum_frames_per_second=-1)
 
 
 class Driver:
     """Chooses the next key from what the App shows, as a player would."""
 
-    def __init__(self, level, games, seed, meter):
+    def __init__(self, level, games, seed):
         self.level = level
         self.target = games
         self.rng = (seed * 2654435761 + 12345) & 0x7FFFFFFF
-        self.meter = meter
-        self.app = None
         self.games = 0
-        self.presses = 0
-        self.fallbacks = 0  # AI turns answered by the cheap move for want of memory
-        self.put_off = 0  # saves that failed for memory twice (ui.app.App.save), tried later
-        self.retried = 0  # saves whose first try failed for memory (ui.app.App.save)
-        self.saving = 0  # in App.save: its tries that failed so far
-        self.store = self.session = None  # in App.save: the app's, which save and pack below
-        self.game_presses = 0
-        self.modes = set()
+        self.started = False  # the App seen (its first poll)
+        self.modes = bytearray(9)  # the screens reached (bytearrays: no block added later)
         self.todo = {"settings", "stats", "hint", "pause", "undo", "tracker", "help", "handover"}
-        self.looked = set()  # settings rows whose value was changed and put back
+        self.looked = bytearray(16)  # settings rows whose value was changed and put back
         self.changed = -1  # the settings row changed, not yet put back
         self.confirmed = False
         self.text_turns = 0  # help pages turned in this visit
@@ -208,9 +290,10 @@ class Driver:
         self.human_played = False
         self.release = False
         self.erases_at_start = 0
-        self.game_erases = []  # nvm writes from "New game" to the end of each game
+        self.game_erases = [0] * games  # nvm writes from "New game" to the end of each game
         self.turns_at_start = 0
-        self.game_turns = []  # the human's turns (card plays) in each game
+        self.game_turns = [0] * games  # the human's turns (card plays) in each game
+        self.game_presses = 0
         self.after_game = -1
 
     def rand(self, n):
@@ -220,20 +303,46 @@ class Driver:
     # -- pressing ---------------------------------------------------------------------
 
     def on_idle(self, queue):
-        """The keypad's queue is empty: press the next key, or let time pass."""
-        if self.app is None:  # polled outside App.run: code.py's crash screen wants a key
-            raise Crashed(screen_text())
+        """The keypad's queue is empty: press the next key, or let time pass. A failure of the
+        driver's own ends the run (status 1; 4 when it ran out of memory): through code.py's
+        handler it would show as the game's crash screen."""
+        try:
+            self.press(queue)
+        except MemoryError:  # the driver allocates in the device's heap (the board's poll does not)
+            end_fillers()
+            _twin.end("TWIN OUT OF MEMORY: the driver's own allocation failed (the device heap is full)", 4)
+        except Exception as e:  # noqa: BLE001
+            import traceback
+
+            end_fillers()
+            traceback.print_exception(e)
+            _twin.end("TWIN FAILED: %r" % e, 1)
+
+    def press(self, queue):
+        ua = sys.modules.get("ui.app")
+        app = getattr(ua, "APP", None) if ua is not None else None
+        ua = None
+        if app is None:  # polled with no App: code.py's crash screen wants a key
+            end_fillers()
+            _twin.end("CRASH SCREEN:\n" + screen_text(), 0 if "--sweep" in _opts else 3)
         if self.release:  # a poll with the joystick centred between two deflections
             self.release = False
             return
-        app = self.app
-        if app is None:
-            return
-        self.modes.add(app.mode)
+        if not self.started:
+            self.started = True
+            if STAGES:
+                print("stage App built: live=%d" % live())
+                print(
+                    "stage modules loaded: "
+                    + " ".join(
+                        sorted(k for k in sys.modules if k.split(".")[0] in ("ui", "engine", "device"))
+                    )
+                )
+        self.modes[app.mode] = 1
         k = self.choose(app)
         if k < 0:
             return
-        self.meter.sample()
+        sample()
         if DEBUG:
             print(
                 "key",
@@ -243,11 +352,14 @@ class Driver:
                 getattr(app, "hand_i", None),
                 getattr(app, "stone_i", None),
             )
-        self.presses += 1
+        METER.presses += 1
         self.game_presses += 1
         if self.game_presses > MAX_PRESSES_PER_GAME:
-            raise Stuck(
-                "%d presses in game %d, mode %s" % (self.game_presses, self.games + 1, MODE_NAMES[app.mode])
+            end_fillers()
+            _twin.end(
+                "STUCK: %d presses in game %d, mode %s"
+                % (self.game_presses, self.games + 1, MODE_NAMES[app.mode]),
+                1,
             )
         if k >= 4 and hasattr(board, "JOYSTICK_X"):
             # The PyGamer's directions are its joystick: deflect it for one poll's reads.
@@ -287,9 +399,11 @@ class Driver:
             return K_A
         if m == ROUND_END:
             if app.session is None:  # the match is over
-                self.game_erases.append(_twin.erases - self.erases_at_start)
-                self.game_turns.append(self.turns - self.turns_at_start)
+                if self.games < len(self.game_erases):
+                    self.game_erases[self.games] = _twin.erases - self.erases_at_start
+                    self.game_turns[self.games] = self.turns - self.turns_at_start
                 self.games += 1
+                METER.games = self.games
                 self.game_presses = 0
                 self.human_played = False
             return K_A
@@ -310,10 +424,10 @@ class Driver:
             target = 4
         else:
             if self.games and self.after_game < 0:
-                self.after_game = self.meter.live()
+                self.after_game = live()
             if self.games >= self.target:
                 if "handover" not in self.todo:
-                    raise Done()
+                    _twin.end("", 0)  # GAMES games are complete
                 # Last, a pass-and-play game until its hand-over screen, then quit.
                 if app.settings.opponent != PASS_AND_PLAY:
                     self.todo.add("settings")
@@ -342,7 +456,7 @@ class Driver:
             if row in want:
                 if menu.choice(row) == want[row]:
                     continue
-            elif row in self.looked:
+            elif self.looked[row]:
                 continue
             k = self.menu_to(menu, row)
             if k is not None:
@@ -351,7 +465,7 @@ class Driver:
                 return K_RIGHT
             if self.changed == row:
                 self.changed = -1
-                self.looked.add(row)
+                self.looked[row] = 1
                 return K_LEFT
             self.changed = row
             return K_RIGHT
@@ -572,21 +686,6 @@ class Driver:
         self.human_played = True
         return K_A
 
-    # In App.save the driver stands for the app's store and session (main's app_save).
-    def save(self, settings, stats, game):
-        try:
-            return self.store.save(settings, stats, game)
-        except MemoryError:
-            self.saving += 1
-            raise
-
-    def pack(self):
-        try:
-            return self.session.pack()
-        except MemoryError:
-            self.saving += 1
-            raise
-
 
 def screen_text():
     """The text of the crash screen: its TileGrid's tiles read back through the font."""
@@ -615,204 +714,143 @@ def screen_text():
         return "(no crash screen drawn: %r)" % e
 
 
-def main():
-    global GAME, VARIANT
-    if len(_argv) < 5 or tuple(_argv[:2]) not in RULESETS or _argv[2] not in LEVELS:
+FILL = None  # the layout's fillers: every free block that is not the device's
+
+
+def end_fillers():
+    """Let go of the fillers: the run's end prints (a full heap may have no room for it)."""
+    global FILL
+    FILL = None
+    gc.collect()
+
+
+def finish(text, status):
+    """Print `text` and the run's figures, then exit with `status` (SystemExit: code.py's
+    handler catches only Exception)."""
+    _twin.on_idle_keys = None
+    _twin.finish = None
+    end_fillers()
+    d = DRIVER
+    m = METER
+    if text:
+        print(text)
+    if STAGES:
+        print("stage at the table (peak): live=%d" % m.in_game)
+        print("stage after a game (title): live=%d" % d.after_game)
         print(
-            "usage: twin.py st1|st2 base|tactic easy|medium|hard GAMES SEED [--stages] [--sweep] [--bundle DIR] [--no-terminalio]"
+            "peak at: sample %d, press %d, game %d, %s"
+            % (m.at[0], m.at[1], m.at[2] + 1, MODE_NAMES[m.at[3]] if m.at[3] >= 0 else "-")
         )
-        sys.exit(2)
-    GAME = 2 if _argv[0] == "st2" else 1
-    VARIANT = 1 if _argv[1] == "tactic" else 0
-    stages = "--stages" in _opts
-    ballast = None
-    if _heap:
-        # The device code gets the free heap that `-X heapsize=HEAP` leaves a script: the
-        # VM's pool (the heap less its allocation tables, 256/259 of it on 64 bits) less
-        # what a bare script holds at its start (BARE_LIVE); the rest of this larger VM's
-        # heap (the stand-ins, this runner) is held by one ballast block.
-        gc.collect()
-        want = _heap * 1024 * 256 // 259 - BARE_LIVE
-        extra = gc.mem_free() - want
-        if extra < 0:
-            print("twin: -X heapsize is too small for --heap %dK: give at least %dK" % (_heap, _heap + 200))
-            sys.exit(2)
-        ballast = bytearray(extra - 64)  # less its own block header and rounding
-    meter = Meter()
-    meter.ballast = ballast
-    driver = Driver(_argv[2], int(_argv[3]), int(_argv[4]), meter)
-    import code
-
-    if stages:
-        print("stage code.py+ui.platform imported: live=%d" % meter.live())
-        import ui.app  # noqa: F401
-
-        print("stage ui.app imported: live=%d" % meter.live())
-        print(
-            "stage modules loaded: "
-            + " ".join(
-                sorted(
-                    k
-                    for k in sys.modules
-                    if k.split(".")[0] in ("ui", "engine", "code", "neopixel", "device")
-                )
-            )
+    largest = _twin.largest_what
+    if _twin.largest_w:
+        largest += (
+            " %dx%d" % (_twin.largest_w, _twin.largest_h) if _twin.largest_h else "(%d)" % _twin.largest_w
         )
-    _twin.on_idle_keys = driver.on_idle
-    if stages:
-
-        def where():
-            a = driver.app
-            m = MODE_NAMES[a.mode] if a is not None else "-"
-            return "sample %d, press %d, game %d, %s" % (meter.samples, driver.presses, driver.games + 1, m)
-
-        meter.where = where
-    _twin.on_refresh = meter.sample
-    in_game = [0]
-
-    def wrap_app():
-        import ui.app as ua
-
-        init = ua.App.__init__
-        ai_turn = ua.App.ai_turn
-        run = ua.App.run
-        save = ua.App.save
-
-        def app_save(self):
-            # App.save's tries go through the driver, which stands for the store and the
-            # session to count their MemoryErrors (public names: the bundle keeps them).
-            driver.store, driver.session = self.store, self.session
-            self.store = driver
-            if self.session is not None:
-                self.session = driver
-            driver.saving = 0
-            try:
-                save(self)
-            finally:
-                self.store, self.session = driver.store, driver.session
-                driver.store = driver.session = None
-                if driver.saving:  # a try failed for memory (App.save frees the search, retries)
-                    driver.retried += 1
-            if self.unsaved:  # App.save gave up for memory: the game goes on, unsaved
-                driver.put_off += 1
-
-        def app_init(self, *args, **kw):
-            init(self, *args, **kw)
-            driver.app = self
-            if stages:
-                print("stage App built: live=%d" % meter.live())
-
-        def app_ai_turn(self):
-            meter.sample()
-            # A search cut short inside the AI (engine.ai.stats[0]; the module comes and goes
-            # with the match): only its counter list is held, never the module (its code
-            # would stay alive past the match's end). The session's cheap moves are counted
-            # by the wrapped Session.cheap_move below.
-            ai = sys.modules.get("engine.ai")
-            was = ai.stats if ai else None
-            cut = was[0] if was else 0
-            ai = None
-            r = ai_turn(self)
-            ai = sys.modules.get("engine.ai")
-            now = ai.stats if ai else was
-            ai = None
-            if now is not None:
-                driver.fallbacks += now[0] - (cut if now is was else 0)
-            was = now = None
-            n = meter.sample()
-            if n > in_game[0]:
-                in_game[0] = n
-            return r
-
-        def app_run(self):
-            try:
-                return run(self)
-            finally:
-                driver.app = None  # the board keeps no App after the loop: nor does the twin
-
-        import ui.session as us
-
-        cheap = us.Session.cheap_move
-
-        def cheap_move(self, rng):
-            driver.fallbacks += 1
-            return cheap(self, rng)
-
-        us.Session.cheap_move = cheap_move
-        ua.App.__init__ = app_init
-        ua.App.save = app_save
-        ua.App.ai_turn = app_ai_turn
-        ua.App.run = app_run
-
-    # code.main() imports ui.app after building the platform: until then "ui.app" in
-    # sys.modules is a stand-in whose main() imports the real module in its place, wraps
-    # App and runs it, so the import happens where it happens on the board.
-    class _Entry:
-        @staticmethod
-        def main(platform):
-            del sys.modules["ui.app"]
-            wrap_app()
-            return sys.modules["ui.app"].main(platform)
-
-    if "ui.app" not in sys.modules:
-        sys.modules["ui.app"] = _Entry()
-    else:
-        wrap_app()
-    status = 0
-    try:
-        code.main()
-        print("code.main() returned")
-        status = 1
-    except Done:
-        pass
-    except Crashed as e:
-        print("CRASH SCREEN:")
-        print(e.args[0])
-        status = 0 if "--sweep" in _opts else 3
-    except supervisor.Reload:
-        print("supervisor.reload() without a crash screen")
-        status = 1
-    except Stuck as e:
-        print("STUCK:", e.args[0])
-        status = 1
-    except _twin.Hung as e:
-        print("HUNG:", e.args[0])
-        status = 1
-    if stages:
-        print("stage in game (peak after an AI turn): live=%d" % in_game[0])
-        print("stage after a game (title): live=%d" % driver.after_game)
-        print("peak at: " + meter.peak_at)
-    games = driver.games
+    n = min(d.games, d.target)
     print(
         "erases=%d game_erases=%s human_turns=%s presses=%d refreshes=%d samples=%d largest=%s"
-        " saves_retried=%d saves_put_off=%d fallbacks=%d"
+        " saves_put_off=%d fallbacks=%d"
         % (
             _twin.erases,
-            ",".join(str(n) for n in driver.game_erases),
-            ",".join(str(n) for n in driver.game_turns),
-            driver.presses,
+            ",".join(str(x) for x in d.game_erases[:n]),
+            ",".join(str(x) for x in d.game_turns[:n]),
+            m.presses,
             _twin.refreshes,
-            meter.samples,
-            _twin.largest_what,
-            driver.retried,
-            driver.put_off,
-            driver.fallbacks,
+            m.samples,
+            largest,
+            m.put_off,
+            m.fallbacks,
         )
     )
-    if "--qstr" in _opts or "--qstrs" in _opts:
-        import micropython
-
-        if "--qstrs" in _opts:
-            micropython.qstr_info(1)
-        else:
-            micropython.qstr_info()
-    print("modes=" + ",".join(MODE_NAMES[m] for m in range(9) if m in driver.modes))
-    print("todo=" + ",".join(sorted(driver.todo)))
-    print(
-        "games=%d peak_live=%d min_free=%d largest_alloc=%d"
-        % (games, meter.peak, meter.min_free, _twin.largest)
-    )
-    sys.exit(status)
+    print("modes=" + ",".join(MODE_NAMES[i] for i in range(9) if d.modes[i]))
+    print("todo=" + ",".join(sorted(d.todo)))
+    print("games=%d peak_live=%d min_free=%d largest_alloc=%d" % (d.games, m.peak, m.min_free, _twin.largest))
+    raise SystemExit(status)
 
 
-main()
+def code_size():
+    """The heap code.py's compiled code holds (compiled again here and measured): the device's
+    since the board compiles it in its heap too."""
+    with open("code.py") as f:
+        src = f.read()
+    gc.collect()
+    a = gc.mem_alloc()
+    fun = compile(src, "code.py", "exec")
+    gc.collect()
+    n = gc.mem_alloc() - a
+    del fun, src
+    return n
+
+
+# The collector scans the Python stack as it is (a frame's stale slots too) and the C stack
+# conservatively: a block that some slot still points at stays. So the layout frees nothing
+# it probed (it allocates and keeps), and what it lets go of, it lets go of in a call that
+# returns.
+def _fill(hold, i, size=262144):
+    """Fill every free run into hold[i:], the big ones first (pieces of `size` bytes, then a
+    quarter of that, ..., one block); returns the count."""
+    while size >= 16:
+        k = (size - 8) // 4  # a tuple of `size` bytes: the lowest free run it fits
+        try:
+            while True:
+                hold[i] = (0,) * k
+                i += 1
+        except MemoryError:
+            pass
+        except IndexError:
+            _twin.end("twin: more holes than fillers (%d)" % i, 2)
+        size //= 4
+    return i
+
+
+def _device(hold, want):
+    """hold[0]: the device's heap, one run of `want` bytes, where it first fits."""
+    try:
+        hold[0] = (0,) * ((want - 8) // 4)
+    except MemoryError:
+        _twin.end("twin: -X heapsize is too small for --heap %dK: no free run of %d bytes" % (HEAP, want), 2)
+
+
+def _let_go(hold):
+    hold[0] = None
+
+
+def layout(want):
+    """Take the device's heap (a run of `want` bytes where it first fits) into FILL[0] and
+    fill every other free block; returns the fillers' count."""
+    global FILL
+    FILL = [None] * 1024
+    _device(FILL, want)
+    return _fill(FILL, 1)
+
+
+def start():
+    """The runner's start, once this module is imported (_twin.loaded). The device code gets
+    the free heap of HEAP KB less BARE_LIVE and code.py's compiled code as one free run (the
+    same whatever lies around it: the runner, the stand-ins, the holes their compiling left):
+    that run is taken first, every other free block is filled, then the run is let go of
+    (the fillers stay in FILL until the run's end). What a frame held while it ran (the
+    failed allocations' exceptions) is filled too once its call has returned."""
+    code = code_size()
+    if HEAP:
+        want = pool(HEAP) - BARE_LIVE - code
+        n = layout(want)
+        gc.collect()
+        while gc.mem_free() and n < len(FILL):
+            n = _fill(FILL, n, 16)  # one block at a time: the heap is full at the first failure
+            gc.collect()
+        _let_go(FILL)
+        gc.collect()
+        if gc.mem_free() != want:
+            _twin.end("twin: the device heap is %d bytes, not %d (%d fillers)" % (gc.mem_free(), want, n), 2)
+    METER.base = gc.mem_alloc() - code  # code.py's compiled code is the device's
+    if STAGES:
+        free = gc.mem_free()  # before a print leaves anything
+        print("stage code.py compiled: live=%d" % live())
+        if HEAP:
+            print("stage device heap: free=%d of %d" % (free, pool(HEAP) - BARE_LIVE))
+    _twin.on_idle_keys = DRIVER.on_idle
+    _twin.finish = finish
+
+
+DRIVER = Driver(_argv[2], int(_argv[3]), int(_argv[4]))

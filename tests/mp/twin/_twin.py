@@ -1,57 +1,68 @@
-"""Shared state of the device twin: the virtual clock, the hooks of the runner, counters.
+"""Shared state of the device twin: the runner's hooks, counters (the clock: _clock.py).
 
-Not a CircuitPython module: the stand-ins (displayio, board, keypad, ...) import it, and
-tests/mp/twin.py sets its hooks. Time is virtual: it moves when the device code sleeps and,
-to model the cost of computing, by CLOCK_READ_NS at every clock read (so the AI's thinking
-indicator, which compares clock readings, refreshes during a long search as on the board).
+Not a CircuitPython module: the stand-ins (displayio, board, keypad, ...) import it, and the
+runner (twin.py, beside the stand-ins once built: tests.twin_sweep.build_twin) sets its hooks.
+
+The twin starts inside the import of the first stand-in that code.py imports: each hardware
+stand-in calls begin() first and loaded() last, and the outermost loaded() imports the runner
+(when the script is a code.py), so that the runner's heap is laid out before the device code
+allocates anything (twin.start: the layout).
 """
 
-CLOCK_READ_NS = 1000000  # each clock read counts as 1 ms of work
-# supervisor.ticks_ms() starts 60 s before its 2**29 wrap: a game crosses the wrap.
-TICKS_START_MS = (1 << 29) - 60000
+import sys
 
-now_ns = 0  # since power-on
 erases = 0  # microcontroller.nvm writes: each one erases the SAMD51's whole 8 KB block
 largest = 0  # the largest single buffer the device code made a stand-in allocate
-largest_what = ""
+largest_what = ""  # its kind (a constant string: nothing formatted while the game runs)
+largest_w = largest_h = 0  # its width and height, where it has them
 refreshes = 0
-on_refresh = None  # the runner's hook: called at every display refresh
 on_idle_keys = None  # the runner's key driver: called when the key queue is empty
+finish = None  # the runner's end of the run: finish(text, status) prints and exits
 stick = [32768, 32768]  # PyGamer joystick X, Y (0..65535)
 stick_reads = 0  # reads left before the joystick springs back to the centre
+_depth = 0  # stand-ins being imported (begin() .. loaded())
+started = False
+if sys.argv and sys.argv[0].endswith("code.py") and sys.path and sys.path[0] not in ("", "."):
+    # cpy's sys.path[0] is the real path of code.py's folder (run from it: '' is the same
+    # folder, and the board's first entry): no path the stand-ins import through is longer
+    # than the board's (96 bytes at most, MICROPY_ALLOC_PATH_MAX).
+    sys.path[0] = ""
 
 
-def read_clock():
-    """The virtual time in ns; reading it costs CLOCK_READ_NS."""
-    global now_ns
-    now_ns += CLOCK_READ_NS
-    return now_ns
+def begin():
+    """A hardware stand-in's import starts."""
+    global _depth
+    _depth += 1
 
 
-def advance(ns):
-    global now_ns
-    if ns > 0:
-        now_ns += ns
+def loaded():
+    """A hardware stand-in's import ends: the outermost one of a code.py starts the twin."""
+    global _depth, started
+    _depth -= 1
+    if _depth or started or not sys.argv or not sys.argv[0].endswith("code.py"):
+        return
+    started = True
+    import twin  # the runner
+
+    twin.start()  # sets the hooks above, lays out the heap
 
 
-def alloc(n, what):
+def alloc(n, what, w=0, h=0):
     """Record a buffer of n bytes the device code made a stand-in allocate."""
-    global largest, largest_what
+    global largest, largest_what, largest_w, largest_h
     if n > largest:
         largest = n
         largest_what = what
+        largest_w = w
+        largest_h = h
 
 
-HANG_NS = 24 * 3600 * 10**9  # a day of virtual time without finishing: the device code hangs
-
-
-class Hung(BaseException):
-    """The virtual clock ran a day: the device code waits for something that never comes."""
-
-
-def check_hang():
-    if now_ns > HANG_NS:
-        raise Hung("virtual clock at %d s" % (now_ns // 10**9))
+def end(text, status):
+    """End the run: the runner prints `text` and its summary and exits with `status`."""
+    if finish is None:
+        print(text)
+        raise SystemExit(status)
+    finish(text, status)  # it lets go of its fillers first: the heap may be full
 
 
 class PinUser:

@@ -5,6 +5,8 @@ buffer of the colours before brightness."""
 
 import _twin
 
+_twin.begin()
+
 
 class PixelBuf:
     def __init__(self, size, *, byteorder="BGR", brightness=0, auto_write=False, header=b"", trailer=b""):
@@ -54,9 +56,9 @@ class PixelBuf:
     def _set(self, i, color):
         r, g, b = self._rgb(color)
         base = i * self._bpp
-        vals = {"R": r, "G": g, "B": b, "W": 0}
         for k in range(self._bpp):
-            v = vals[self._order[k]]
+            c = self._order[k]
+            v = r if c == "R" else g if c == "G" else b if c == "B" else 0
             if self._pre is not None:
                 self._pre[base + k] = v
                 v = int(v * self._brightness)
@@ -97,3 +99,6 @@ class PixelBuf:
 
     def show(self):
         self._transmit(self._buf)
+
+
+_twin.loaded()

@@ -3,7 +3,9 @@ read _twin.stick, which the runner's key driver deflects for one poll and that s
 to the centre after being read (see _twin.stick_reads)."""
 
 import _twin
-import board
+
+_twin.begin()
+import board  # noqa: E402
 
 
 class AnalogIn(_twin.PinUser):
@@ -26,3 +28,6 @@ class AnalogIn(_twin.PinUser):
         return v
 
     reference_voltage = 3.3
+
+
+_twin.loaded()

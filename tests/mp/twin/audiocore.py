@@ -3,6 +3,10 @@ given and copies nothing (shared-module/audiocore/RawSample.c stores the buffer'
 no allocation beyond the object. The buffer must be a bytearray or an array of 'b', 'B',
 'h' or 'H' (a memoryview of one is accepted as the board accepts any such buffer)."""
 
+import _twin
+
+_twin.begin()
+
 
 class RawSample:
     def __init__(self, buffer, *, channel_count=1, sample_rate=8000, single_buffer=True):
@@ -38,3 +42,6 @@ class RawSample:
 
     def __exit__(self, *args):
         self.deinit()
+
+
+_twin.loaded()

@@ -1,7 +1,10 @@
 """CircuitPython's `audioio` on the twin: AudioOut(left_channel). A one-shot sample plays for
 its length in virtual time; `playing` turns False after it."""
 
+import _clock
 import _twin
+
+_twin.begin()
 
 
 class AudioOut(_twin.PinUser):
@@ -16,7 +19,7 @@ class AudioOut(_twin.PinUser):
         self.sample = sample
         self._loop = loop
         self.paused = False
-        self._until = _twin.now_ns + int(sample._seconds() * 1e9)
+        self._until = _clock.now_ms + int(sample._seconds() * 1000)
 
     def stop(self):
         self.sample = None
@@ -33,7 +36,7 @@ class AudioOut(_twin.PinUser):
     def playing(self):
         if self.sample is None:
             return False
-        if self._loop or _twin.now_ns < self._until:
+        if self._loop or _clock.now_ms < self._until:
             return True
         self.sample = None
         return False
@@ -41,3 +44,6 @@ class AudioOut(_twin.PinUser):
     def deinit(self):
         self.stop()
         super().deinit()
+
+
+_twin.loaded()

@@ -3,6 +3,8 @@ DriveMode."""
 
 import _twin
 
+_twin.begin()
+
 
 class Direction:
     INPUT = "INPUT"
@@ -35,3 +37,6 @@ class DigitalInOut(_twin.PinUser):
     def switch_to_input(self, pull=None):
         self.direction = Direction.INPUT
         self.pull = pull
+
+
+_twin.loaded()

@@ -20,6 +20,8 @@ tile coordinates in range, tile indices below the bitmap's tile count.
 
 import _twin
 
+_twin.begin()
+
 
 class _Layer:
     _parent = None
@@ -116,7 +118,7 @@ class Bitmap:
             self._data = None
         else:
             n = self._stride * 4 * height
-            _twin.alloc(n, "Bitmap %dx%d" % (width, height))
+            _twin.alloc(n, "Bitmap", width, height)
             self._data = bytearray(n)
 
     width = property(lambda self: self._w)
@@ -136,7 +138,15 @@ class Bitmap:
         return x, y
 
     def __getitem__(self, index):
-        x, y = self._xy(index)
+        # _xy's checks written out: one frame (C on the board)
+        if isinstance(index, int):
+            if not 0 <= index < self._w * self._h:
+                raise IndexError("pixel coordinates out of bounds")
+            x, y = index % self._w, index // self._w
+        else:
+            x, y = index
+            if not (0 <= x < self._w and 0 <= y < self._h):
+                self._xy(index)  # raises the board's message
         if self._data is None:
             return 0
         bit = y * self._stride * 32 + x * self._bits
@@ -148,7 +158,14 @@ class Bitmap:
         return (self._data[bit >> 3] >> (bit & 7)) & ((1 << self._bits) - 1)
 
     def __setitem__(self, index, value):
-        x, y = self._xy(index)
+        if isinstance(index, int):
+            if not 0 <= index < self._w * self._h:
+                raise IndexError("pixel coordinates out of bounds")
+            x, y = index % self._w, index // self._w
+        else:
+            x, y = index
+            if not (0 <= x < self._w and 0 <= y < self._h):
+                self._xy(index)  # raises the board's message
         if self._data is None:
             raise TypeError("Read-only")
         if not 0 <= value < (1 << self._bits):
@@ -181,7 +198,7 @@ class Palette:
         if not 1 <= color_count <= 65535:
             raise ValueError("color_count must be 1-65535")
         self._n = color_count
-        _twin.alloc(12 * color_count, "Palette(%d)" % color_count)
+        _twin.alloc(12 * color_count, "Palette", color_count)
         self._colors = bytearray(12 * color_count)
         self.dither = dither
 
@@ -349,7 +366,7 @@ class TileGrid(_Layer):
         wide = self._ntiles > 255
         total = width * height
         if total > (2 if wide else 4):  # more than fit inside a 32-bit pointer
-            _twin.alloc(total * (2 if wide else 1), "TileGrid tiles %dx%d" % (width, height))
+            _twin.alloc(total * (2 if wide else 1), "TileGrid tiles", width, height)
         if wide:
             from array import array
 
@@ -403,10 +420,23 @@ class TileGrid(_Layer):
         return y * self._w + x
 
     def __getitem__(self, index):
+        # _at written out: one frame (C on the board; the AI's thinking indicator writes tiles)
+        if isinstance(index, int):
+            if not 0 <= index < self._w * self._h:
+                raise IndexError("Tile index out of bounds")
+            return self._tiles[index]
         return self._tiles[self._at(index)]
 
     def __setitem__(self, index, value):
-        i = self._at(index)
+        if isinstance(index, int):
+            if not 0 <= index < self._w * self._h:
+                raise IndexError("Tile index out of bounds")
+            i = index
+        else:
+            x, y = index
+            if not (0 <= x < self._w and 0 <= y < self._h):
+                raise IndexError("Tile index out of bounds")
+            i = y * self._w + x
         if not 0 <= value <= 65535:
             raise ValueError("tile must be 0-65535")
         if value >= self._ntiles:
@@ -420,3 +450,6 @@ class TileGrid(_Layer):
 
 def release_displays():
     pass
+
+
+_twin.loaded()

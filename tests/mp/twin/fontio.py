@@ -2,7 +2,10 @@
 namedtuple of 8 fields) on the heap at every call, as the board does; None for a character
 the font lacks."""
 
-from collections import namedtuple
+import _twin
+
+_twin.begin()
+from collections import namedtuple  # noqa: E402
 
 Glyph = namedtuple("Glyph", ("bitmap", "tile_index", "width", "height", "dx", "dy", "shift_x", "shift_y"))
 
@@ -22,3 +25,6 @@ class BuiltinFont:
         if i < 0:
             return None
         return Glyph(self.bitmap, i, self._w, self._h, 0, 0, self._w, 0)
+
+
+_twin.loaded()

@@ -1,13 +1,17 @@
 """CircuitPython 10's `keypad` on the twin: Event, EventQueue, ShiftRegisterKeys.
 
 The queue holds what a player pressed: when the device code finds it empty, the runner's key
-driver (_twin.on_idle_keys) may press keys (queue._press) or move the joystick. The driver
-ends the run by raising a BaseException from there, which code.py's handler does not catch.
-Allocation as in shared-module/keypad: the event ring buffer (max_events entries of a 16-bit
-key code and a timestamp object, 6 bytes each on the 32-bit board) and per-key state."""
+driver (_twin.on_idle_keys) may press keys (queue._press) or move the joystick; it ends the
+run itself (_twin.end: SystemExit, which code.py's handler does not catch). Allocation as in
+shared-module/keypad: the event ring buffer (max_events entries of a 16-bit key code and a
+timestamp object, 6 bytes each on the 32-bit board) and per-key state; a press or a read
+allocates nothing (the ring holds key | pressed << 7, the timestamp is the clock at the read).
+"""
 
+import _clock
 import _twin
-import supervisor
+
+_twin.begin()
 
 
 class Event:
@@ -33,50 +37,51 @@ class Event:
 
 class EventQueue:
     def __init__(self, max_events):
-        self._ring = bytearray(6 * max_events)
+        self._ring = bytearray(6 * max_events)  # the board's ring; the twin uses its first bytes
         self._max = max_events
-        self._q = []
+        self._head = 0
+        self._n = 0
         self.overflowed = False
 
     def _press(self, key, pressed=True):
-        if len(self._q) >= self._max:
+        if self._n >= self._max:
             self.overflowed = True
             return
-        self._q.append((key, pressed, supervisor.ticks_ms()))
-
-    def _fill(self):
-        if not self._q and _twin.on_idle_keys is not None:
-            _twin.on_idle_keys(self)
+        self._ring[(self._head + self._n) % self._max] = key | (128 if pressed else 0)
+        self._n += 1
 
     def get(self):
-        self._fill()
-        if not self._q:
+        if not self._n and _twin.on_idle_keys is not None:
+            _twin.on_idle_keys(self)
+        if not self._n:
             return None
-        k, p, t = self._q.pop(0)
-        return Event(k, p, t)
+        e = self._ring[self._head]
+        self._head = (self._head + 1) % self._max
+        self._n -= 1
+        return Event(e & 127, e >> 7, (_clock.now_ms + _clock.TICKS_START_MS) & 0x1FFFFFFF)
 
     def get_into(self, event):
-        self._fill()
-        if not self._q:
+        if not self._n and _twin.on_idle_keys is not None:
+            _twin.on_idle_keys(self)
+        if not self._n:
             return False
-        k, p, t = self._q.pop(0)
-        event.key_number = k
-        event.pressed = p
-        event.timestamp = t
+        e = self._ring[self._head]
+        self._head = (self._head + 1) % self._max
+        self._n -= 1
+        event.key_number = e & 127
+        event.pressed = e > 127
+        event.timestamp = (_clock.now_ms + _clock.TICKS_START_MS) & 0x1FFFFFFF
         return True
 
     def clear(self):
-        self._q = []
+        self._n = 0
         self.overflowed = False
 
     def __len__(self):
-        return len(self._q)
+        return self._n
 
     def __bool__(self):
-        return bool(self._q)
-
-
-queues = []  # every live queue: the driver presses into the newest
+        return self._n > 0
 
 
 class ShiftRegisterKeys:
@@ -116,14 +121,11 @@ class ShiftRegisterKeys:
         self.key_count = sum(counts)
         self._state = bytearray(3 * self.key_count)  # current, previous, debounce counters
         self.events = EventQueue(max_events)
-        queues.append(self.events)
 
     def deinit(self):
         for p in self._pins:
             p._release()
         self._pins = []
-        if self.events in queues:
-            queues.remove(self.events)
 
     def reset(self):
         self.events.clear()
@@ -133,3 +135,6 @@ class ShiftRegisterKeys:
 
     def __exit__(self, *args):
         self.deinit()
+
+
+_twin.loaded()

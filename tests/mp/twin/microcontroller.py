@@ -6,7 +6,11 @@ an index reads one int; every write (slice or index) erases and rewrites the who
 counted in _twin.erases. Slices take step 1 only and a written value must have the slice's
 length. The flash itself is not on the heap (it is made before the runner's baseline)."""
 
+import _clock
 import _twin
+
+_twin.begin()
+
 
 NVM_SIZE = 8192
 
@@ -105,10 +109,11 @@ def on_next_reset(run_mode):
 
 
 def reset():
-    import supervisor
-
-    raise supervisor.Reload()
+    _twin.end("microcontroller.reset()", 1)
 
 
 def delay_us(delay):
-    _twin.advance(delay * 1000)
+    _clock.sleep(delay // 1000)
+
+
+_twin.loaded()

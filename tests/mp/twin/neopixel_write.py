@@ -1,5 +1,9 @@
 """CircuitPython's `neopixel_write` on the twin: checks its arguments, remembers the bytes."""
 
+import _twin
+
+_twin.begin()
+
 last = None
 
 
@@ -8,3 +12,6 @@ def neopixel_write(digitalinout, buf):
     if digitalinout.deinited():
         raise ValueError("Object has been deinitialized and can no longer be used.")
     last = bytes(buf)
+
+
+_twin.loaded()

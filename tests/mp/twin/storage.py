@@ -1,6 +1,10 @@
 """CircuitPython's `storage` on the twin: getmount("/") of a CIRCUITPY that the computer owns
 (read-only for the code unless boot.py remounted it), remount."""
 
+import _twin
+
+_twin.begin()
+
 
 class VfsFat:
     def __init__(self):
@@ -19,3 +23,6 @@ def getmount(mount_path):
 
 def remount(mount_path, readonly=False, *, disable_concurrent_write_protection=False):
     getmount(mount_path).readonly = readonly
+
+
+_twin.loaded()
