@@ -108,7 +108,7 @@ def test_claims_are_said_and_the_ais_card_is_framed(plat):
 
 
 def test_played_text_without_claims_is_unchanged():
-    from ui.play import played_text
+    from ui.turn import played_text
 
     play = G.encode(G.KIND_PLAY, 33, 2)
     assert played_text(G, "AI", [play, G.encode(G.KIND_DONE)]) == "AI played G7 on stone 3"

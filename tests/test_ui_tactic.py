@@ -532,7 +532,7 @@ def test_what_a_tactic_turn_did_is_said_without_the_secret_cards():
     """The line after the other player's turn (and the hand-over's): the tactic card and its
     public steps; the cards Recruiter put back stay the player's secret."""
     from engine.cards import parse
-    from ui.play import played_text
+    from ui.turn import played_text
 
     e = g.encode
     b5, r2, g7 = parse("B5"), parse("R2"), parse("G7")

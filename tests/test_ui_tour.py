@@ -15,8 +15,9 @@ from sim.platform import SimPlatform  # noqa: E402
 from tests.test_ui_tactic import press_move  # noqa: E402
 from ui import app as A  # noqa: E402
 from ui import gfx  # noqa: E402
+from ui import pick as P  # noqa: E402
 from ui import session as S  # noqa: E402
-from ui.platform import K_A  # noqa: E402
+from ui.platform import K_A, K_RIGHT  # noqa: E402
 
 RULESETS = ((1, 0), (1, 1), (2, 0), (2, 1))  # (game, variant)
 
@@ -140,3 +141,41 @@ def test_every_hand_over_says_the_other_players_whole_turn(tmp_path, overflow, g
     assert len(after) >= 16 and not bad, bad
     assert not overflow, overflow
     assert s.round_over()
+
+
+@pytest.mark.parametrize("game", (1, 2))
+def test_the_tactic_card_under_the_cursor_is_named_with_its_effect(tmp_path, game):
+    """Item 7: not a code ("TRS", "BN"): the card's name and a one-line effect."""
+    if game == 1:
+        from ui.tinfo import EFFECT
+        from ui.tinfo import effect as eff
+    else:
+        from ui.st2.tinfo import EFFECT
+        from ui.st2.tinfo import effect as eff
+    assert all(len(t) <= 26 and ": " in t for t in EFFECT) and len(set(EFFECT)) == len(EFFECT) - 1
+    first = 54 if game == 1 else 60
+    for seed in range(1, 12):
+        p, app = new_app(tmp_path, game, 1, S.OPP_EASY, seed=seed)
+        s = app.session
+        try:
+            for _ in range(400):
+                if s.round_over():
+                    break
+                if app.ai_pending():
+                    app.ai_turn()
+                    continue
+                tac = [c for c in P.read(app) if c >> 10 == 1 and c & 1023 >= first]
+                if tac and not app.sel and s.state.phase == 0:
+                    for _ in range(12):
+                        app.key(K_RIGHT)
+                        if P.cur(app) == tac[0]:
+                            break
+                    assert app.board.msg.text == eff(tac[0] & 1023)
+                    return
+                legal = s.state.legal_moves()
+                g = s.g
+                dt = [m for m in legal if g.kind(m) == g.KIND_DRAW and g.decode(m)[3] == 1]
+                press_move(app, (dt or legal)[0])  # draw from the tactic deck
+        finally:
+            p.close()
+    pytest.fail("no tactic card to play")

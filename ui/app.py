@@ -193,7 +193,7 @@ class App(Play):
         self.g = self.result = self._pk = self._marks_key = None
         self._marks = self._hand = ()
         del self.opts[:]
-        _unload(("engine.st1", "engine.st2", "engine.games", "engine.match", "ui.pick", "ui.st2"))
+        _unload(("engine.st1", "engine.st2", "engine.games", "engine.match", "ui.pick", "ui.turn", "ui.st2"))
 
     def _drop_ai(self):
         """Let go of the AI's code and buffers (the title: no game is being played). A game

@@ -28,81 +28,6 @@ TURN_LIGHTS = (0x001800, 0x000018)  # player 1 green, player 2 blue
 CLAIM_LIGHTS = 0x403000
 WIN_LIGHTS = 0x302000
 LOSE_LIGHTS = 0x300000
-_RANK = b"\x02\x01\x03\x03\x00\x00\x00\x01"  # by move kind: what a turn's mark shows first
-
-
-def wrap(text, then):
-    """A panel's two middle lines: `text` over both when longer than a line (26), else
-    `text` and `then`."""
-    if len(text) <= 26:
-        return (text, then)
-    i = text.rfind(" ", 0, 27)
-    return (text[:i], text[i + 1 :])
-
-
-def mark_of(g, moves):
-    """Where the next player's turn starts with a gold frame: the tile a cauldron or a retreat
-    changed out of sight, else the card the turn `moves` played (its stone or tile once it has
-    gone: a declaration took it), else a claim's or a step's target: t << 8 | card (255: the
-    stone or tile itself), or -1."""
-    at = -1
-    best = 0
-    for m in moves:
-        kind, card, t, x = g.decode(m)
-        if kind == 3:  # KIND_RETREAT, numbered alike in every game: its first tile
-            t = 0
-            while x and not x >> t & 1:
-                t += 1
-        r = _RANK[kind] if t >= 0 else 0
-        if r > best or (r == best and r):
-            best = r
-            at = t << 8 | (card if kind == 0 and card >= 0 else 255)
-    return at
-
-
-def played_text(g, who, moves, n=-1):
-    """What `who` did in moves[:n] (all: n < 0) and the automatic claims of the player to
-    move in moves[n:], in 26 characters: "AI played R7 on stone 3", "AI could not play"; with
-    claims "AI: R7 on 3, claimed 3 5", "You claimed 8", "AI: R7 on 3; you claimed 4"
-    ("" if nothing)."""
-    if g.NAME == "st2":
-        from ui.st2 import play
-
-        return play.played_text(g, who, moves, n)
-    play = ""
-    mine = theirs = ""
-    tac = False
-    for i in range(len(moves)):
-        kind, card, target, _ = g.decode(moves[i])
-        if kind == g.KIND_CLAIM:
-            if 0 <= n <= i:
-                mine += " %d" % (target + 1)
-            else:
-                theirs += " %d" % (target + 1)
-        elif kind == g.KIND_PASS:
-            play = " could not play"
-        elif kind == g.KIND_PLAY and not play:
-            if card >= 54:  # a tactic card (ui.tact): "AI: BANSHEE G7"
-                from ui.tact import turn_text
-
-                play = turn_text(g, moves)
-                tac = True
-            else:
-                from engine.cards import name  # the first game's names (not loaded in the second)
-
-                play = "%s on %d" % (name(card), target + 1)
-    some = mine or theirs
-    if play[:1] == " ":
-        out = who + (" passed" if some else play)
-    elif play:
-        out = who + (": " + play if some or tac else " played " + play.replace(" on ", " on stone "))
-    else:
-        out = ""
-    if theirs:
-        out = (out + ", claimed" if out else who + " claimed") + theirs
-    if mine:
-        out = (out + "; you claimed" if out else "You claimed") + mine
-    return out
 
 
 class Play:
@@ -218,6 +143,8 @@ class Play:
             last = self.last_play or (
                 "New game" if m.rounds == 1 else "Round %d of %d" % (m.played + 1, m.rounds)
             )
+            from ui.turn import wrap
+
             b.show_panel(
                 ("PLAYER %d'S TURN" % n,)
                 + wrap(last, "Pass it to player %d." % n)
@@ -288,6 +215,8 @@ class Play:
             self._claim_anim(moves, False)
             return
         g = s.g
+        from ui.turn import mark_of, played_text
+
         if s.settings.opponent == OPP_PASS and s.state.to_move != before:
             self.mode = HANDOVER  # hide the hand until the next player takes the handheld
             mv = s.rec.moves[self.turn_from :]  # the whole turn, action cards and draws included
@@ -373,6 +302,8 @@ class Play:
             self._round_end()
             self._claim_anim(moves, False)
         else:
+            from ui.turn import mark_of, played_text
+
             who = "AI" if s.settings.opponent != OPP_DEMO else "P%d" % (p + 1)
             # Said first at the human's turn, the target it changed framed; the step's prompt
             # comes at the next key, the cursor on the hand (not on a cauldron's tile).

@@ -217,6 +217,10 @@ def prompt(self, st):
         g = self.session.g
         if self._done == g.encode(g.KIND_PASS):  # no clan card can be played (the picker's read)
             return "No clan card. B: pass"
+        if self.cpart == 1 and self.hand_i < len(self._hand) and self._hand[self.hand_i] >= NCLAN:
+            from ui.tinfo import effect  # the card under the cursor: its name and effect
+
+            return _done(effect(self._hand[self.hand_i]))
         if not (self.last_play or st.tactic_ok(p)) and any(c >= NCLAN for c in st.hand_of(p)):
             # (after what the other player did, which is said first)
             return "Tactics %d-%d: wait" % (st.tp[p], st.tp[p ^ 1])

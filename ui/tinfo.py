@@ -12,6 +12,23 @@ from ui.platform import K_B, K_DOWN
 from ui.tact import NCLAN, PH_ACTION, RECRUITER, card_name
 
 SHORT = ("JKR", "JKR", "SPY", "SHD", "BLF", "MUD", "RCR", "STR", "BAN", "TRT")
+# The card under the hand's cursor: its name and what it does, in 26 characters (issue 36 item 7)
+EFFECT = (
+    "Joker: any clan card",
+    "Joker: any clan card",
+    "Spy: a 7 of any colour",
+    "Shield: 1-3, any colour",
+    "Blind-Man's Bluff: sums",
+    "Mud Fight: 4 cards a side",
+    "Recruiter: draw 3, keep 1",
+    "Strategist: move your card",
+    "Banshee: discard theirs",
+    "Traitor: steal a clan card",
+)
+
+
+def effect(c):
+    return EFFECT[c - NCLAN]
 
 
 def short(c):

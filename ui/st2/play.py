@@ -16,7 +16,7 @@ game's object); loaded only for the second game.
 
 from engine.st2.cards import name
 from ui.platform import K_A, K_B
-from ui.play import BOARD, HANDOVER, wrap
+from ui.play import BOARD, HANDOVER
 from ui.session import OPP_DEMO, OPP_PASS
 from ui.st2.board import need_text
 
@@ -101,6 +101,8 @@ def redraw(self, note=None):
         b.say("")
         n = len(s.games)  # the game being played, 1-based
         last = self.last_play or ("New game" if s.settings.kind == 0 else "Game %d" % n)
+        from ui.turn import wrap
+
         b.show_panel((r.upper() + "'S TURN",) + wrap(last, "Pass it to the " + r) + (r + ": press A",))
         return
     b.show_panel(None)

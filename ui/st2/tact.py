@@ -173,6 +173,11 @@ def prompt(app, st):
         g = app.session.g
         if app._done == g.PASS:  # no card can be played (the picker's read: its move without parts)
             return "No card: B to pass"
+        c = _under(app)
+        if c >= FIRST and app.tcard < 0:
+            from ui.st2.tinfo import effect  # the card under the cursor: its name and effect
+
+            return _done(effect(c))
         if not (app.last_play or st.may_tactic(p)) and any(c >= FIRST for c in st.hand_of(p)):
             # (after what the other player did, which is said first)
             return "Tactics %d-%d: wait" % (st.tcount[p], st.tcount[p ^ 1])

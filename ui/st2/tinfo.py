@@ -12,6 +12,25 @@ the AI thinks.
 from ui.platform import K_B, K_DOWN
 from ui.st2.tact import ACTIONS, FIRST, PH_ACTION, SHORT
 
+# The card under the hand's cursor: its name and what it does, in 26 characters (issue 36 item 7)
+EFFECT = (
+    "Joker: any siege card",
+    "Joker: any siege card",
+    "Spy: a 10 of any colour",
+    "Shield: 1-3, any colour",
+    "Redeploy: move or discard",
+    "Recruit: play a discard",
+    "Desert: discard theirs",
+    "Treason: take their card",
+    "Explode: clear a tile",
+    "Support: 2 discards back",
+    "Exchange: swap 3 cards",
+)
+
+
+def effect(c):
+    return EFFECT[c - FIRST]
+
 
 def short(c):
     """A card in three characters at most: "B11", "SP", "RDP" (as the small tiles show it)."""
