@@ -179,3 +179,21 @@ def test_the_tactic_card_under_the_cursor_is_named_with_its_effect(tmp_path, gam
         finally:
             p.close()
     pytest.fail("no tactic card to play")
+
+
+def test_pass_and_play_says_whose_turn_not_a_role(tmp_path):
+    """Item 9: not "You attack" on the Defender's pass-and-play turn, nor in the title."""
+    from ui.st2 import menus
+
+    p, app = new_app(tmp_path, 2, 1, S.OPP_PASS)
+    try:
+        assert menus.head(app.settings)[1] == "Tactic, Pass & play, single"
+        app.key(K_A)  # the hand-over
+        s = app.session
+        while s.state.to_move == 0:
+            press_move(app, s.state.legal_moves()[0])
+        app.key(K_A)  # the Defender takes the handheld
+        app.key(2)  # Start: the pause menu
+        assert app.pages.pause_note.text == "Defender to play"
+    finally:
+        p.close()

@@ -21,7 +21,7 @@ SETTINGS_ITEMS = (
 
 def head(s):
     """The title page's name and its line for settings `s` of the second game."""
-    who = "You attack" if s.role == 0 else "You defend"
+    who = "Pass & play" if s.opponent == 3 else "You attack" if s.role == 0 else "You defend"
     return (
         "SCHOTTEN TOTTEN 2",
         "%s%s, %s" % ("Tactic, " if s.variant else "", who, ("single", "revenge")[s.kind]),
@@ -31,6 +31,10 @@ def head(s):
 def pause(self):
     """The pause menu's note: the game of the match and the player's role."""
     s = self.session
+    if s.settings.opponent == 3:  # pass-and-play: whose turn, not the settings' role
+        r = ("Attacker", "Defender")[s.state.to_move]
+        self.pages.pause_note.set(("Game %d: " % len(s.games) if s.settings.kind else "") + r + " to play")
+        return
     role = "attack" if s.me == 0 else "defend"
     self.pages.pause_note.set("Game %d: you %s" % (len(s.games), role) if s.settings.kind else "You " + role)
 
