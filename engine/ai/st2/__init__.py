@@ -40,33 +40,28 @@ def choose(view, rng, b, ms, tick, stats):
     """One legal move for the player to move in `view` (a View of the second game) with
     Budget b (None: Easy). A MemoryError anywhere in the search falls back to the best
     play found so far, else to Easy's move on the legal moves already listed."""
-    return next(_choose(view, rng, b, ms, tick, stats))
-
-
-def _choose(view, rng, b, ms, tick, stats):
-    """choose's work: a generator, its one value the move. A generator's frame lives on the
-    heap, so what runs under it has all the Python stack (2 KB on the board) but
-    engine.ai.choose's and choose's (engine.ai.st2.search)."""
     from engine.st2.view import View
 
     if not isinstance(view, View):
         raise TypeError("the AI takes a View (state.view(p)), never a State")
     if view.to_move != view.me or view.phase > PH_DECLARE:
         raise IllegalMove("it is not this player's turn, or the game is over")
-    mv = -1
     try:
-        moves = view.legal_moves()
-    except MemoryError:
+        moves = view.legal_moves()  # before the heap holds anything of ours (_choose's frame)
+        if not moves:
+            raise IllegalMove("it is not this player's turn, or the game is over")
+        return moves[0] if len(moves) == 1 else next(_choose(view, rng, b, ms, tick, stats, moves))
+    except MemoryError:  # the moves, or _choose's frame (its search answers its own)
         stats[0] += 1
         release()
-        mv = emergency(view)
-    if mv >= 0:
-        pass
-    elif not moves:
-        raise IllegalMove("it is not this player's turn, or the game is over")
-    elif len(moves) == 1:
-        mv = moves[0]
-    elif b is None:
+        return emergency(view)
+
+
+def _choose(view, rng, b, ms, tick, stats, moves):
+    """choose's work once the legal moves are listed: a generator, its one value the move. A
+    generator's frame lives on the heap, so what runs under it has all the Python stack (2
+    KB on the board) but engine.ai.choose's and choose's (engine.ai.st2.search)."""
+    if b is None:
         mv = next(choose_easy(view, rng, moves))
     else:
         srch = None

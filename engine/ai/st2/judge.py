@@ -9,7 +9,8 @@ damaged: docs/AI.md), and a player's score is that chance (Attacker) or its comp
 Tempo is in the tables: unseen cards count only the draws a side still has, and a side that
 needs more cards than its player has turns left cannot complete. Hard's Defender also counts
 a side it can leave open to the end as a block (`block`): the Attacker then needs a
-formation the public cards prove.
+formation the public cards prove. `odds` and `proven` are generators (engine.ai.st2.search,
+Python stack).
 """
 
 try:
@@ -271,7 +272,8 @@ class Judge:
             if o:
                 lst.append((o - 1) << 11 | self.q)
         lst.sort(reverse=True)
-        # Who wins an equal formation, as far as is known (ONE: we do).
+        # Who wins an equal formation, as far as is known (ONE: we do), from the order the
+        # sides were completed in: o ours, x theirs (0: not yet).
         o = self.done[i]
         x = self.done[i ^ 1]
         if completes and not x:

@@ -5,6 +5,12 @@ engine.ai.st2.lookahead (desktop only).
 
 Work is counted in units (one unit = one tile evaluation in a Judge), so a seed and a budget
 give the same move on every machine.
+
+Python stack (2 KB on the board, where the declaration proofs take a good part of it): what
+runs once a decision, a preparation action or a play (the decision, the scoring, the
+preparation actions, a play's chance Judge.odds and its proof Judge.proven) is a generator
+whose one value next() takes. A generator's frame lives on the heap, so only the Judge's
+per-tile work (setup, tables, mwin, the formation lists) stacks up under the caller.
 """
 
 from array import array

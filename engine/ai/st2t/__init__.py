@@ -89,75 +89,69 @@ def choose(view, rng, b, ms, tick, stats):
     budget b (None: Easy). A MemoryError anywhere (the legal moves, the search) falls back to
     the best card found so far, else Easy's move on the moves already listed, else a move
     found without allocating."""
-    return next(_choose(view, rng, b, ms, tick, stats))
-
-
-def _choose(view, rng, b, ms, tick, stats):
-    """choose's work: a generator, its one value the move. A generator's frame lives on the
-    heap, so what runs under it has all the Python stack (2 KB on the board) but
-    engine.ai.choose's and choose's (engine.ai.st2t.tsearch)."""
     from engine.st2.tview import TView
 
     if not isinstance(view, TView):
         raise TypeError("the AI takes a View (state.view(p)), never a State")
     if view.to_move != view.me or view.phase == _PH_OVER:
         raise IllegalMove("it is not this player's turn, or the game is over")
-    mv = -1
     try:
-        moves = view.legal_moves()
-    except MemoryError:
+        moves = view.legal_moves()  # before the heap holds anything of ours (_choose's frame)
+        if not moves:
+            raise IllegalMove("it is not this player's turn, or the game is over")
+        return moves[0] if len(moves) == 1 else next(_choose(view, rng, b, tick, stats, moves))
+    except MemoryError:  # the moves, or _choose's frame (its search answers its own)
         stats[0] += 1
         release()
-        mv = emergency(view)
-    if mv >= 0:
-        pass
-    elif not moves:
-        raise IllegalMove("it is not this player's turn, or the game is over")
-    elif len(moves) == 1:
-        mv = moves[0]
+        return emergency(view)
+
+
+def _choose(view, rng, b, tick, stats, moves):
+    """choose's work once the legal moves are listed: a generator, its one value the move. A
+    generator's frame lives on the heap, so what runs under it has all the Python stack (2
+    KB on the board) but engine.ai.choose's and choose's (engine.ai.st2t.tsearch)."""
+    from engine.ai.st2t.teasy import choose_teasy
+
+    if b is None:
+        mv = next(choose_teasy(view, rng, moves))
     else:
-        from engine.ai.st2t.teasy import choose_teasy
+        if not isinstance(b, TBudget2):
+            b = TBudget2(b.full, b.cands, b.samples, b.units, prep=b.prep)
+        srch = None
+        try:
+            srch = buffers()
+            srch.best = -1
+            srch.j.tick = tick
+            srch.j.units = 0
+            from engine.ai.st2t.tsearch import decision
 
-        if b is None:
-            mv = next(choose_teasy(view, rng, moves))
-        else:
-            if not isinstance(b, TBudget2):
-                b = TBudget2(b.full, b.cands, b.samples, b.units, prep=b.prep)
+            look = None
+            if b.cands > 1 and b.samples > 0 and view.phase == _PH_PLAY:
+                try:  # Expert's look-ahead, left out of the device bundle
+                    from engine.ai.st2t.tlook import look_ahead as look
+                except ImportError:
+                    pass
+            if look is not None:
+                mv = next(look(view, rng, srch, b, moves))
+            else:
+                mv = next(decision(view, moves, srch, b))
+            if mv not in moves:
+                mv = next(choose_teasy(view, rng, moves))
+        except MemoryError:
+            stats[0] += 1
+            best = srch.best if srch is not None else -1
             srch = None
-            try:
-                srch = buffers()
-                srch.best = -1
-                srch.j.tick = tick
-                srch.j.units = 0
-                from engine.ai.st2t.tsearch import decision
+            release()
+            import gc
 
-                look = None
-                if b.cands > 1 and b.samples > 0 and view.phase == _PH_PLAY:
-                    try:  # Expert's look-ahead, left out of the device bundle
-                        from engine.ai.st2t.tlook import look_ahead as look
-                    except ImportError:
-                        pass
-                if look is not None:
-                    mv = next(look(view, rng, srch, b, moves))
-                else:
-                    mv = next(decision(view, moves, srch, b))
-                if mv not in moves:
+            gc.collect()
+            if best in moves:
+                mv = best
+            else:
+                try:
                     mv = next(choose_teasy(view, rng, moves))
-            except MemoryError:
-                stats[0] += 1
-                best = srch.best if srch is not None else -1
-                srch = None
-                release()
-                import gc
-
-                gc.collect()
-                if best in moves:
-                    mv = best
-                else:
-                    try:
-                        mv = next(choose_teasy(view, rng, moves))
-                    except MemoryError:
-                        mv = emergency(view)
+                except MemoryError:
+                    mv = emergency(view)
     yield mv
 
 
