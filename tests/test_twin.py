@@ -2,8 +2,10 @@
 stand-ins, played by keys on CircuitPython's VM (cpy: ../shared/tools/cpy or $CPY) under the
 board's Python stack and a heap cap (issues 10 and 35)."""
 
+import os
 import re
 import shutil
+import time
 
 import pytest
 
@@ -41,19 +43,46 @@ EVERY_SCREEN = {"TITLE", "SETTINGS", "CONFIRM", "PAUSE", "TEXT", "TRACKER", "BOA
 GAME_SCREENS = {"TITLE", "SETTINGS", "PAUSE", "TEXT", "BOARD", "HANDOVER", "ROUND_END"}
 
 
-@pytest.fixture(scope="module")
-def bundle(tmp_path_factory):
-    """A fresh CIRCUITPY folder as `make bundle` ships it (and the twin beside it)."""
+def shared_bundle(tmp_path_factory, name, py=False):
+    """Build a bundle once for the whole run: under pytest-xdist the first worker builds it
+    into the run's shared temporary folder and the others wait for it (a build takes about 8 s
+    of CPU; each module's test would otherwise make one per worker)."""
     if cpy_missing():
         pytest.skip(cpy_missing())
-    if default_mpy_cross() is None:
+    if not py and default_mpy_cross() is None:
         pytest.skip("CircuitPython's mpy-cross not found: ../shared/tools/cp-mpy-cross (set MPY_CROSS)")
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        top = tmp_path_factory.mktemp(name)
+    else:
+        top = tmp_path_factory.getbasetemp().parent / name  # the run's, shared by the workers
+    done = top / "built"
     try:
-        return build_bundle(tmp_path_factory.mktemp("twin") / "CIRCUITPY")
+        top.mkdir(parents=True)
+    except FileExistsError:  # another worker builds it
+        for _ in range(1200):
+            if done.exists():
+                break
+            time.sleep(0.5)
+        else:
+            raise TimeoutError("no bundle built in %s" % top) from None
+        if done.read_text() != "ok":
+            pytest.skip("the bundle's build failed in another worker: %s" % done.read_text())
+        return top / "CIRCUITPY"
+    try:
+        out = build_bundle(top / "CIRCUITPY", py=py)
     except BundleError as e:
+        done.write_text(str(e))
         if "could not download" in str(e):
             pytest.skip("PyPI not reachable and no cached wheels: %s" % e)
         raise
+    done.write_text("ok")
+    return out
+
+
+@pytest.fixture(scope="module")
+def bundle(tmp_path_factory):
+    """A fresh CIRCUITPY folder as `make bundle` ships it (and the twin beside it)."""
+    return shared_bundle(tmp_path_factory, "twin")
 
 
 def twin(heap_k, level, games, seed, bundle, extra=(), ruleset=("st1", "base"), pystack=PYSTACK):
@@ -218,14 +247,7 @@ def test_memory_sweep_never_crashes_unreadably(bundle, heap_k):
 def py_bundle(tmp_path_factory):
     """The bundle with its modules as source (no mpy-cross): every import compiles in the
     heap, another layout of the same program."""
-    if cpy_missing():
-        pytest.skip(cpy_missing())
-    try:
-        return build_bundle(tmp_path_factory.mktemp("twinpy") / "CIRCUITPY", py=True)
-    except BundleError as e:
-        if "could not download" in str(e):
-            pytest.skip("PyPI not reachable and no cached wheels: %s" % e)
-        raise
+    return shared_bundle(tmp_path_factory, "twinpy", py=True)
 
 
 @pytest.mark.parametrize("heap_k", (112, 128, 144, 160))
