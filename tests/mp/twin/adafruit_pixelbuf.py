@@ -10,10 +10,13 @@ _twin.begin()
 
 class PixelBuf:
     def __init__(self, size, *, byteorder="BGR", brightness=0, auto_write=False, header=b"", trailer=b""):
-        if len(byteorder) not in (3, 4) or any(c not in "RGBW" for c in byteorder):
+        # As bytes: a character of a str is a one-character qstr, interned (C on the board).
+        ob = byteorder.encode()
+        if len(ob) not in (3, 4) or any(c not in b"RGBW" for c in ob):
             raise ValueError("Invalid byteorder string")
         self._n = size
         self._order = byteorder
+        self._ob = ob
         self._bpp = len(byteorder)
         n = header and len(header) or 0
         self._head = n
@@ -57,8 +60,8 @@ class PixelBuf:
         r, g, b = self._rgb(color)
         base = i * self._bpp
         for k in range(self._bpp):
-            c = self._order[k]
-            v = r if c == "R" else g if c == "G" else b if c == "B" else 0
+            c = self._ob[k]
+            v = r if c == 82 else g if c == 71 else b if c == 66 else 0  # R G B (W: 0)
             if self._pre is not None:
                 self._pre[base + k] = v
                 v = int(v * self._brightness)

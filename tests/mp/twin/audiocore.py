@@ -14,17 +14,15 @@ class RawSample:
             raise ValueError("channel_count must be 1-2")
         if sample_rate < 1:
             raise ValueError("sample_rate must be >= 1")
-        r = repr(buffer)
         width = 1
-        if r.startswith("array("):
-            code = r[7]
-            if code not in "bBhH":
+        if not isinstance(buffer, (bytearray, memoryview)):  # else nothing made (C on the board)
+            r = repr(buffer)  # an array's type code: "array('h', ...)"
+            if r.startswith(("array('h'", "array('H'")):
+                width = 2
+            elif not r.startswith(("array('b'", "array('B'")):
                 raise ValueError(
                     "sample_source buffer must be a bytearray or array of type 'h', 'H', 'b' or 'B'"
                 )
-            width = 2 if code in "hH" else 1
-        elif not (isinstance(buffer, bytearray) or isinstance(buffer, memoryview)):
-            raise ValueError("sample_source buffer must be a bytearray or array of type 'h', 'H', 'b' or 'B'")
         self._buffer = buffer
         self.sample_rate = sample_rate
         self.channel_count = channel_count
