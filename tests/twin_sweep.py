@@ -302,8 +302,8 @@ def main(argv=None):
     if argv[:1] == ["--twin"]:
         return twin_once(argv[1:])
     ap = argparse.ArgumentParser(prog="python -m tests.twin_sweep", description=__doc__.split("\n\n")[0])
-    ap.add_argument("--from", dest="lo", type=int, default=60, help="lowest device heap, KB")
-    ap.add_argument("--to", dest="hi", type=int, default=240, help="highest device heap, KB")
+    ap.add_argument("--from", dest="lo", type=int, default=16, help="lowest device heap, KB")
+    ap.add_argument("--to", dest="hi", type=int, default=200, help="highest device heap, KB")
     ap.add_argument("--step", type=int, default=2)
     ap.add_argument("--level", default="hard")
     ap.add_argument("--games", type=int, default=1)
