@@ -62,18 +62,17 @@ class Judge:
         pub = t.public
         am = self.mine.avail
         ao = self.theirs.avail
+        up = self.pub
         nu = 0
         for c in range(54):
             am[c] = 0
             ao[c] = 0
+            up[c] = 0 if pub[c] else 1
             if not pub[c]:
                 nu += 1
         for c in hand:
             am[c] = self.hand_w
             nu -= 1
-        up = self.pub
-        for c in range(54):
-            up[c] = 0 if pub[c] else 1
         nd = t.ndeck
         if nu > 0:
             # Draws alternate; the player to move draws next under 2016 (1999 too, after playing).
@@ -155,20 +154,6 @@ class Judge:
             up[extra] = 1
         return ok
 
-    def wins_with(self, s):
-        """Do our stones, the sure ones and stone s make three adjacent or five?"""
-        sure = self.sure
-        run = tot = 0
-        for j in range(9):
-            if sure[j] or j == s:
-                run += 1
-                tot += 1
-                if run == 3:
-                    return True
-            else:
-                run = 0
-        return tot >= 5
-
     def stone_odds(self):
         """The opponent's reachable formations on each stone (the same for every empty side),
         then p0: the chance of winning each stone as things stand; a generator (its one value:
@@ -226,6 +211,7 @@ class Judge:
         pc = self.pc
         pv = self.pv
         tmp = self.tmp
+        sure = self.sure
         last = -1
         for i in range(len(moves)):
             mv = moves[i]
@@ -262,7 +248,16 @@ class Judge:
             for j in range(9):
                 pv[j] = pc[j]
             if t.cnt[s * 2 + me] + 1 == t.need[s] and self.proven(s, c):
-                if self.wins_with(s):
+                run = tot = 0  # do our sure stones and s make three adjacent or five?
+                for j in range(9):
+                    if sure[j] or j == s:
+                        run += 1
+                        tot += 1
+                        if run == 3:
+                            break
+                    else:
+                        run = 0
+                if run == 3 or tot >= 5:
                     out[i] = 2 * ONE  # the claim wins the game
                     continue
                 pv[s] = ONE

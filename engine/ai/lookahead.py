@@ -176,17 +176,21 @@ def _fits(srch, prev, base):
     for x in h:
         for s in prev.stones:
             mv.append(encode_play(x, s))
-    n = len(mv)
-    if n < 2:
-        return True
+    return len(mv) < 2 or mv[next(_hard(srch, prev, op, h, prev.nhand, mv))] == prev.played
+
+
+def _hard(srch, t, p, hand, nopp, mv):
+    """The index in plays mv of the one Hard's score likes best for p on table t (p holding
+    `hand`, the other hand nopp cards, unseen): a generator, its value the index."""
     jo = srch.jo
-    jo.setup(prev, op, h, prev.nhand)
+    jo.setup(t, p, hand, nopp)
     next(jo.stone_odds())
+    n = len(mv)
     os = srch.oscores
     if n > len(os):
         srch.oscores = os = array("i", bytes(4 * n))
     next(jo.score_plays(mv, os, True))
-    return mv[_best(mv, os, n)] == prev.played
+    yield _best(mv, os, n)
 
 
 def _pick(acc, scores, cand, nc, w):
@@ -212,15 +216,7 @@ def _turn(srch, st, p):
     if mv[0] == PASS:
         st.apply(PASS)
     else:
-        jo = srch.jo
-        jo.setup(st, p, st.hand_of(p), len(st.hand_of(p ^ 1)))
-        next(jo.stone_odds())
-        n = len(mv)
-        os = srch.oscores
-        if n > len(os):
-            srch.oscores = os = array("i", bytes(4 * n))
-        next(jo.score_plays(mv, os, True))
-        st.apply(mv[_best(mv, os, n)])
+        st.apply(mv[next(_hard(srch, st, p, st.hand_of(p), len(st.hand_of(p ^ 1)), mv))])
     _settle(st, p)
     yield st.phase != PH_OVER
 
