@@ -10,7 +10,6 @@ from engine.errors import IllegalMove
 from engine.st2.cards import NONE, NTILES, WALL
 from engine.st2.game import DONE, KIND_RETREAT, encode
 from engine.st2.moves import PH_DECLARE, PH_PLAY, encode_play
-from engine.st2.view import View  # a module-level name: choose's frame a slot smaller
 
 BUDGETS = (
     None,  # Easy: no search
@@ -41,6 +40,8 @@ def choose(view, rng, b, ms, tick, stats):
     """One legal move for the player to move in `view` (a View of the second game) with
     Budget b (None: Easy). A MemoryError anywhere in the search falls back to the best
     play found so far, else to Easy's move on the legal moves already listed."""
+    from engine.st2.view import View
+
     if not isinstance(view, View):
         raise TypeError("the AI takes a View (state.view(p)), never a State")
     if view.to_move != view.me or view.phase > PH_DECLARE:
