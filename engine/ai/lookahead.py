@@ -32,7 +32,7 @@ from engine.ai.judge import Judge
 from engine.ai.know import gvalue
 from engine.ai.search import _best
 from engine.clock import ticks_diff, ticks_ms
-from engine.st1 import CLAIM, DONE, PASS, PH_CLAIM, PH_OVER, PH_PLAY
+from engine.st1 import DONE, PASS, PH_CLAIM, PH_OVER, PH_PLAY
 from engine.st1.table import HAND, SLOTS, Table, copy_table, decode_play, encode_play
 
 _WIN = const(4096)
@@ -119,11 +119,11 @@ def _settle(st, p):
     legal_moves, without its calls' Python stack), then DONE; stops if the game ends."""
     if st.to_move == p and st.phase == PH_CLAIM:
         while st.phase == PH_CLAIM:
-            c = st.claimable_by(st.to_move)
+            c = st.claimable_by(st.to_move, True)
             if not c:
                 st.apply(DONE)
                 return
-            st.apply(CLAIM + c[0])
+            st.apply(c[0])
 
 
 def _before(view):

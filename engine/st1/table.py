@@ -127,8 +127,9 @@ class Table:
             unseen = self.unseen(-1)
         return beat(mine, self.side(stone, p ^ 1), k, n, unseen)
 
-    def claimable_by(self, p):
-        """Stones player p could claim if it were p's claim step (sorted)."""
+    def claimable_by(self, p, moves=False):
+        """Stones player p could claim if it were p's claim step (sorted); with moves, their
+        claim moves (legal_moves of that step but DONE, without its calls' Python stack)."""
         out = []
         unseen = None
         for s in range(NSTONES):
@@ -138,7 +139,7 @@ class Table:
             if unseen is None and self.cnt[i ^ 1] < self.need[s]:
                 unseen = self.unseen(-1)
             if self.claim_check(s, p, unseen) is None:
-                out.append(s)
+                out.append(CLAIM + s if moves else s)
         return out
 
     def claimable(self):

@@ -8,7 +8,7 @@ this package.
 from engine.ai import Budget
 from engine.ai.st1t.teasy import choose_teasy
 from engine.errors import IllegalMove
-from engine.st1.table import CLAIM, DONE, PASS, encode_play
+from engine.st1.table import DONE, PASS, encode_play
 
 try:
     from micropython import const
@@ -104,8 +104,8 @@ def _choose(view, rng, b, ms, tick, stats):
     mv = -1
     try:
         if view.phase == _PH_CLAIM:  # legal_moves' first move, without its calls' stack
-            moves = view.claimable_by(view.me)
-            mv = CLAIM + moves[0] if moves else DONE  # a proven claim never hurts
+            moves = view.claimable_by(view.me, True)
+            mv = moves[0] if moves else DONE  # a proven claim never hurts
         else:
             moves = view.legal_moves()
             if len(moves) == 1:

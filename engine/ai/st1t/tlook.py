@@ -19,7 +19,7 @@ except ImportError:
 
 from engine.ai.know import gvalue
 from engine.ai.st1t.tsearch import decision
-from engine.st1.table import CLAIM, DONE
+from engine.st1.table import DONE
 
 _ONE = const(1024)
 _PH_PLAY = const(0)
@@ -43,8 +43,8 @@ def _deal(st, mv, me, srch, hb):
             break  # our next turn's play: the leaf
         v = st.view(st.to_move)  # Hard's move; at a claim step the first claim, else DONE
         if v.phase == _PH_CLAIM:  # legal_moves' first, without its calls' Python stack
-            moves = v.claimable_by(v.me)
-            st.apply(CLAIM + moves[0] if moves else DONE)
+            moves = v.claimable_by(v.me, True)
+            st.apply(moves[0] if moves else DONE)
         else:
             moves = v.legal_moves()
             st.apply(moves[0] if len(moves) == 1 else next(decision(v, moves, srch, hb)))
