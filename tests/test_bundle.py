@@ -505,7 +505,13 @@ def device(monkeypatch):
             def make(platform):
                 return types.SimpleNamespace(run=lambda: app(platform))
 
-            monkeypatch.setitem(sys.modules, "ui.app", types.SimpleNamespace(App=make))
+            fake = types.SimpleNamespace(App=make)
+            monkeypatch.setitem(sys.modules, "ui.app", fake)
+            # `import ui.app as ua` reads the package's attribute first when ui.app was
+            # imported before (an earlier test in the same worker): patch it too.
+            import ui
+
+            monkeypatch.setattr(ui, "app", fake, raising=False)
         return code, hw
 
     return load
