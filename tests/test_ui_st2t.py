@@ -290,36 +290,44 @@ def test_the_info_panel_and_the_one_more_rule(plat):
     assert app.board.panel is None and app.mode == A.BOARD
 
 
-def test_the_one_more_rule_is_said_after_what_the_ai_did(plat):
+@pytest.mark.parametrize("opp", [S.OPP_EASY, S.OPP_PASS])
+def test_the_one_more_rule_is_said_after_what_the_ai_did(plat, opp):
     """A turn where the player's tactic card may not be played: the line first says what the
-    AI did ("AI: ..."), then, once the player moves the cursor, "Tactics 2-1: wait"."""
+    other side did ("AI: ..."), then, once the player moves the cursor, why the card waits on
+    the main line, naming whose turn it is to play one: "Tactics 2-1: wait for AI" (issue 36;
+    in pass-and-play the other player, "wait for P1")."""
 
     def blocked(a):
         s = a.session
         st = s.state
+        p = st.to_move
         return (
             a.mode == A.BOARD
             and s.human_to_move()
             and st.phase == g.PH_PLAY
-            and not st.may_tactic(0)
-            and any(c >= 60 for c in st.hand_of(0))
+            and not st.may_tactic(p)
+            and any(c >= 60 for c in st.hand_of(p))
             and a.last_play
+            and not getattr(a.board, "oils", 0)  # (the cauldron's line: its own test)
         )
 
     for seed in range(1, 20):
-        app = tactic_app(plat, seed)
+        app = tactic_app(plat, seed, opp)
         human_turns(app, Rng(seed), blocked)
         if app.session is not None and not app.session.round_over():
             break
     else:
         pytest.fail("no turn with a tactic card held back")
     st = app.session.state
+    p = st.to_move
     P._go(app, P.read(app)[0])  # the cursor on the first card of the hand
     app.redraw()
-    assert text(app) == app.last_play and text(app).startswith("AI")
+    assert text(app) == app.last_play and text(app).startswith("AI" if opp == S.OPP_EASY else "P%d" % (2 - p))
     app.last_play = ""  # what the player's first key does (ui.play: shown until the player acts)
     app.redraw()
-    assert text(app) == "Tactics %d-%d: wait" % (st.tcount[0], st.tcount[1])
+    who = "AI" if opp == S.OPP_EASY else "P%d" % (2 - p)
+    assert text(app) == "Tactics %d-%d: wait for %s" % (st.tcount[p], st.tcount[p ^ 1], who)
+    assert len(text(app)) <= app.board.msg_area.cols
 
 
 def test_an_elite_troops_value_is_shown_at_its_declaration(plat):

@@ -699,3 +699,41 @@ def test_a_player_with_no_clan_card_to_play_is_told_to_pass(plat):
     n = len(s.rec.moves)
     app.key(K_B)
     assert s.rec.moves[n] == g.encode(g.KIND_PASS)
+
+
+@pytest.mark.parametrize("opp", [S.OPP_EASY, S.OPP_PASS])
+def test_the_one_more_rule_is_said_on_the_main_line(plat, opp):
+    """A turn where the player's tactic cards may not be played ("You cannot play more than
+    one card more than your opponent"): the line first says what the other side did, then,
+    once the player moves, why the cards wait, naming whose turn it is to play one (issue 36:
+    "Tactics 1-0: wait for AI"; in pass-and-play the other player)."""
+
+    def blocked(a):
+        s = a.session
+        st = s.state
+        p = st.to_move
+        return (
+            a.mode == A.BOARD
+            and s.human_to_move()
+            and st.phase == g.PH_PLAY
+            and not st.tactic_ok(p)
+            and any(c >= 54 for c in st.hand_of(p))
+            and a.last_play
+        )
+
+    for seed in range(1, 30):
+        app = tactic_app(plat, seed, opp)
+        human_turns(app, Rng(seed), blocked)
+        if app.session is not None and not app.session.round_over():
+            break
+    else:
+        pytest.fail("no turn with a tactic card held back")
+    st = app.session.state
+    p = st.to_move
+    who = "AI" if opp == S.OPP_EASY else "P%d" % (2 - p)
+    assert text(app) == app.last_play and text(app).startswith(who)
+    P._go(app, P.read(app)[0])  # the cursor on the first playable card (a clan card)
+    app.last_play = ""  # what the player's first key does (shown until the player acts)
+    app.redraw()
+    assert text(app) == "Tactics %d-%d: wait for %s" % (st.tp[p], st.tp[p ^ 1], who)
+    assert len(text(app)) <= app.board.msg_area.cols

@@ -223,5 +223,10 @@ def prompt(self, st):
             return _done(effect(self._hand[self.hand_i]))
         if not (self.last_play or st.tactic_ok(p)) and any(c >= NCLAN for c in st.hand_of(p)):
             # (after what the other player did, which is said first)
-            return "Tactics %d-%d: wait" % (st.tp[p], st.tp[p ^ 1])
+            h = self.session.humans  # whose turn it is to play one: the AI, or the other player
+            return "Tactics %d-%d: wait for %s" % (
+                st.tp[p],
+                st.tp[p ^ 1],
+                "P%d" % (2 - p) if h[p ^ 1] else "AI",
+            )
     return None

@@ -180,5 +180,10 @@ def prompt(app, st):
             return _done(effect(c))
         if not (app.last_play or st.may_tactic(p)) and any(c >= FIRST for c in st.hand_of(p)):
             # (after what the other player did, which is said first)
-            return "Tactics %d-%d: wait" % (st.tcount[p], st.tcount[p ^ 1])
+            h = app.session.humans  # whose turn it is to play one: the AI, or the other player
+            return "Tactics %d-%d: wait for %s" % (
+                st.tcount[p],
+                st.tcount[p ^ 1],
+                "P%d" % (2 - p) if h[p ^ 1] else "AI",
+            )
     return None
