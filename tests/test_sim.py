@@ -15,6 +15,7 @@ import pytest  # noqa: E402
 from engine import st1  # noqa: E402
 from engine.cards import name  # noqa: E402
 from engine.record_text import replay_text  # noqa: E402
+from engine.st2 import game as G2  # noqa: E402
 from sim import platform as simp  # noqa: E402
 from sim.records import Recorder  # noqa: E402
 from sim.run import summary  # noqa: E402
@@ -264,3 +265,180 @@ def test_headless_summary_of_pass_and_play_shows_a_hand_only_when_the_screen_doe
     press(app, K_A)  # player 1 takes the handheld
     hand = " ".join(name(c) for c in sorted(app.session.state.hand_of(0)))
     assert "player 1's hand: %s\n" % hand in summary(app, rec)
+
+
+# Issue 36 item 6: a record's header says what happened in its game. In the second game the
+# roles swap from one game of a match to the next (the rulebook's revenge: "two games back to
+# back, exchanging roles"; the Attacker takes the first turn), and the App has moved on to the
+# next game, its roles swapped, by the time the finished one is written.
+
+_ROLE_LINE = re.compile(r"^# game (\d+): the Attacker: (.+), the Defender: (.+)$", re.M)
+_PLAYERS_LINE = re.compile(r"^# player 1 \(the Attacker in game 1\): (.+), player 2: (.+)$", re.M)
+
+
+def _st2_match(plat, folder, role, kind, opponent, variant="base"):
+    """A second-game match to its end: the human's turns by keys, the AI's by a first-legal
+    chooser that notes each move it makes as (game, move index). Returns the record files,
+    the AI's moves, the session and the end panel's lines."""
+    from sim.run import preset
+    from tests.test_ui_st2 import play_game_by_keys
+    from tests.test_ui_st2 import press as press2
+    from ui import pages as P
+
+    ai = set()
+    app = None
+
+    def chooser_for(settings):
+        def choose(view, rng, seat, tick):
+            s = app.session
+            ai.add((len(s.games), len(s.rec.moves)))
+            return view.legal_moves()[0]
+
+        return choose
+
+    app = A.App(plat, seed=3, chooser_for=chooser_for)
+    plat.recorder = Recorder(app, str(folder), out=None)
+    app.settings.opponent = opponent
+    app.settings.kind = kind
+    preset(app, "st2", variant, ("attacker", "defender")[role])
+    for _ in range(6):
+        if app.pages.title_menu.index == P.T_NEW:
+            break
+        press2(app, 5)  # Down
+    press2(app, K_A)
+    s = app.session
+    while True:
+        play_game_by_keys(app)
+        if s.match.over():
+            break
+        press2(app, K_A)  # the next game, roles swapped
+    panel = [ln.text for ln in app.board.panel.lines]
+    press2(app, K_A)  # the title
+    plat.refresh()
+    assert len(plat.recorder.written) == len(s.games)
+    return plat.recorder.written, ai, s, panel
+
+
+def _check_st2_records(files, ai, s, kind, variant=0):
+    """Each file: its game's number, the match's mode, the games up to it (the replay's game
+    numbers), and the header's role names checked against who made each move."""
+    from engine.st2.recordtext import replay_text as replay2
+
+    roles = []
+    for n, path in enumerate(files, 1):
+        text = open(path).read()
+        assert ("tactic variant" in text.splitlines()[0]) == bool(variant)
+        assert "\nmode %s\n" % ("single", "revenge")[kind] in text
+        heads = _ROLE_LINE.findall(text)
+        assert len(heads) == 1 and int(heads[0][0]) == n, text[:300]
+        names = heads[0][1:]
+        roles.append(names)
+        rec, match, st = replay2(text)
+        assert rec.mode == kind and len(rec.games) == n  # the games before it, then its own
+        assert [[g.seed, g.moves] for g in s.games[:n]] == rec.games
+        assert len(match.results) == n and st.phase == G2.PH_OVER
+        st = rec.replay(n - 1, 0)
+        assert st.to_move == 0  # the Attacker takes the first turn
+        for k, m in enumerate(rec.games[n - 1][1]):
+            who = names[st.to_move]
+            assert ((n, k) in ai) == who.startswith("AI"), (n, k, who)
+            st.apply(m)
+    return roles
+
+
+@pytest.mark.parametrize("role", (0, 1))
+@pytest.mark.parametrize("kind", (0, 1))
+def test_st2_records_name_the_roles_mode_and_game_of_each_game(plat, tmp_path, role, kind):
+    """Against the AI, either role first, a single game and a revenge match: the header names
+    the side that made each move of the file's game (the player attacked in game 1 of a
+    revenge match and the header said "the Attacker: AI Medium"); the mode is the match's
+    ("single" was written for a revenge match); game 2's file replays as game 2 ("game 1:")."""
+    files, ai, s, panel = _st2_match(plat, tmp_path / "games", role, kind, 1)
+    roles = _check_st2_records(files, ai, s, kind)
+    for n, names in enumerate(roles):
+        assert names == (("you", "AI Medium") if (n + role) & 1 == 0 else ("AI Medium", "you"))
+    if not kind:
+        assert len(files) == 1
+        return
+    assert len(files) >= 2
+    for path in files:  # record player 1: the Attacker of game 1, whom the match's end names
+        first = _PLAYERS_LINE.findall(open(path).read())
+        assert first == [roles[0]]
+    w = first[0][s.match.winner()]
+    assert panel[1] == ("You win the match!" if w == "you" else "AI wins the match!")
+    r = subprocess.run(
+        [sys.executable, "-m", "sim", "replay", files[1]],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert r.returncode == 0, r.stderr
+    said = re.findall(r"^game (\d+): player (\d) attacks", r.stdout, re.M)
+    assert said == [("1", "1"), ("2", "2")], r.stdout
+
+
+def test_st2_pass_and_play_records_name_p1_and_p2_as_the_end_screen_does(plat, tmp_path):
+    """P1 (the settings' role in game 1: here the Defender) attacks in game 2; the record's
+    player 1 is the Attacker of game 1, and the match's winner is the one the end screen
+    names."""
+    files, ai, s, panel = _st2_match(plat, tmp_path / "games", 1, 1, 3)
+    assert not ai
+    roles = _check_st2_records(files, ai, s, 1)
+    assert roles[:2] == [("P2", "P1"), ("P1", "P2")]
+    first = _PLAYERS_LINE.findall(open(files[-1]).read())
+    assert first == [("P2", "P1")]
+    assert panel[1] == "%s wins the match!" % first[0][s.match.winner()]
+
+
+def test_st2_demo_records_name_the_ai_each_role_has(plat, tmp_path, monkeypatch):
+    """The AI demo (the tactic variant): Hard attacks and Medium defends in every game, as
+    ui.app.default_chooser gives the levels; the header says the variant."""
+    import types
+
+    import engine
+    from ui.session import OPP_DEMO
+
+    files, ai, s, _ = _st2_match(plat, tmp_path / "games", 0, 1, OPP_DEMO, "tactic")
+    roles = _check_st2_records(files, ai, s, 1, variant=1)
+    assert roles == [("AI Hard", "AI Medium")] * len(files)
+    assert not _PLAYERS_LINE.findall(open(files[-1]).read())  # the demo's AIs keep their roles
+    levels = []
+    fake = types.SimpleNamespace(HARD=2, MEDIUM=1, stats=None)
+    fake.entry = lambda view, lv: (levels.append(lv), (lambda *a: 0, None))[1]
+    monkeypatch.setitem(sys.modules, "engine.ai", fake)
+    monkeypatch.delattr(engine, "ai", raising=False)
+    choose = A.default_chooser(s.settings)
+    for seat in (0, 1):
+        choose(None, None, seat, None)
+    assert levels == [2, 1]  # the Attacker (seat 0) Hard, the Defender Medium
+
+
+def test_st1_tactic_records_name_the_variant_and_each_round(plat, tmp_path):
+    """The first game's tactic variant, an AI demo match of two rounds: each file its round's
+    number and the variant; player 1 is seat 0, the AI Hard of ui.app.default_chooser."""
+    from engine.record_text import game_of
+    from engine.st1.recordtext import replay_text as replay1
+    from ui.session import _round_seed
+
+    app = A.App(plat, seed=5, chooser_for=first_legal_chooser)
+    plat.recorder = Recorder(app, str(tmp_path / "games"), out=None)
+    app.settings.variant = 1
+    app.settings.opponent = 4  # the AI demo
+    app.settings.rounds = 2
+    new_game(app)
+    for _ in range(2):
+        play_round_by_keys(app, plat)
+        press(app, K_A)
+    assert app.mode == A.TITLE
+    plat.refresh()
+    assert len(plat.recorder.written) == 2
+    for n, path in enumerate(plat.recorder.written, 1):
+        text = open(path).read()
+        assert text.startswith("# Schotten Totten, tactic variant, played on")
+        assert "# player 1: AI Hard, player 2: AI Medium\n" in text
+        assert "# round %d of 2 (match seed 5)\n" % n in text
+        assert game_of(text) == "st1" and "\nvariant tactic\n" in text
+        rec, st = replay1(text)
+        assert rec.seed == _round_seed(5, n - 1) and rec.variant == 1
+        assert st.phase == st1.PH_OVER
