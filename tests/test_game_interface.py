@@ -17,7 +17,7 @@ GAMES = ("st1", "st2")
 _SHARED = ("NAME", "ID", "NPLAYERS", "NCARDS", "HAND", "HMAX", "NTARGETS", "NMOVES", "VARIANTS")
 _FUNCS = ("new_state", "options_of", "decode", "encode", "kind", "move_text", "parse_move")
 _FUNCS += ("position_text", "parse_position", "claim_check", "claimable", "is_over", "result")
-_FUNCS += ("new_match",)
+_FUNCS += ("new_match", "can_try")
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -88,24 +88,66 @@ def test_failed_manual_claim_shows_a_counterexample_and_changes_nothing():
         s.do(claim(1))
     assert len(s.rec.moves) == n and s.state.owner[1] == 0 and s.marks == []
     assert position_text(s.state) == before
-    # Nothing can be claimed (issue 12 item 4): the claim step is not shown, the turn passes.
-    done = s.settle()
-    assert done[0] == G.encode(G.KIND_DONE) and s.state.owner[1] == 0 and s.state.phase != st1.PH_CLAIM
+    # Issue 36 item 8: stone 2 may still be tried (the screen says why not): the step waits
+    # for the player, whose B (DONE) ends it.
+    assert s.settle() == [] and s.state.phase == st1.PH_CLAIM and s.state.to_move == 0
+    s.do(G.encode(G.KIND_DONE))
+    assert s.rec.moves[n] == G.encode(G.KIND_DONE) and s.state.owner[1] == 0 and s.state.turn > 0
 
 
-def test_the_manual_claim_step_shows_only_when_a_claim_holds():
-    """Issue 12 item 4: "the claim step (and its extra B press) appears on every turn once any
-    stone is complete, even when nothing can be claimed: skip it when no claim is possible"."""
+@pytest.mark.parametrize("timing", [st1.T2016, st1.T1999])
+def test_the_manual_claim_step_shows_while_a_stone_may_be_tried(timing):
+    """Issue 36 item 8: "Offer every complete tile (stone) in the manual step; the refusal
+    explains": the step waits while a complete stone of the player's is unclaimed, proven or
+    not, and is skipped (DONE) only when there is nothing to try (issue 12 item 4: "skip it
+    when no claim is possible")."""
     from tests.helpers import build
 
-    s = Session(Settings(st1.T2016, OPP_EASY, auto_claims=0), 5, first_legal)
+    nxt = (1, st1.PH_PLAY) if timing == st1.T2016 else (0, st1.PH_PLAY)  # after DONE
+    s = Session(Settings(timing, OPP_EASY, auto_claims=0), 5, first_legal)
     # stone 2 complete but not proven (G7 could still beat it), stone 5 proven (build: 1-based)
-    s.state = build({2: ("R1 R2 R3", "G8 G9"), 5: ("B1 B2 B3", "Y1 Y2")}, hand1="B9", phase=st1.PH_CLAIM)
+    s.state = build(
+        {2: ("R1 R2 R3", "G8 G9"), 5: ("B1 B2 B3", "Y1 Y2")}, hand1="B9", phase=st1.PH_CLAIM, timing=timing
+    )
     assert s.settle() == [] and s.state.phase == st1.PH_CLAIM and s.state.to_move == 0
     s.do(claim(4))
-    assert s.state.owner[4] == 1  # now only the unproven stone 2 is left: the step ends itself
-    assert s.state.phase == st1.PH_PLAY and s.state.to_move == 1
-    assert s.rec.moves[-2:] == [claim(4), G.encode(G.KIND_DONE)]
+    assert s.state.owner[4] == 1  # stone 2 is left to try: the step stays
+    assert s.state.phase == st1.PH_CLAIM and s.state.to_move == 0 and s.rec.moves[-1] == claim(4)
+    s.do(G.encode(G.KIND_DONE))
+    assert (s.state.to_move, s.state.phase) == nxt and s.state.owner[1] == 0
+    # Only the unproven stone, nothing claimable: the step still waits for the player.
+    s.state = build({2: ("R1 R2 R3", "G8 G9")}, hand1="B9", phase=st1.PH_CLAIM, timing=timing)
+    assert s.settle() == [] and s.state.phase == st1.PH_CLAIM
+    # A stone claimed already and sides not complete: nothing to try, the step is skipped.
+    s.state = build(
+        {2: ("R1 R2", "G8 G9"), 5: ("B1 B2 B3", "Y1 Y2 Y3")}, hand1="B9", phase=st1.PH_CLAIM, timing=timing
+    )
+    s.state.owner[4] = 1
+    assert s.settle()[0] == G.encode(G.KIND_DONE) and (s.state.to_move, s.state.phase) == nxt
+    # Automatic claims: what holds is claimed, and the unproven stone holds no step.
+    a = Session(Settings(timing, OPP_EASY, auto_claims=1), 5, first_legal)
+    a.state = build(
+        {2: ("R1 R2 R3", "G8 G9"), 5: ("B1 B2 B3", "Y1 Y2")}, hand1="B9", phase=st1.PH_CLAIM, timing=timing
+    )
+    assert a.settle() == [claim(4), G.encode(G.KIND_DONE)] and a.state.owner[1] == 0
+
+
+def test_the_tactic_variants_manual_claim_step_shows_while_a_stone_may_be_tried():
+    """The same in the first game's tactic variant (a Mud Fight stone: four cards a side)."""
+    from tests.tactic_helpers import tbuild
+
+    t = Settings(st1.T2016, OPP_EASY, auto_claims=0)
+    t.variant = 1
+    s = Session(t, 5, first_legal)
+    s.state = tbuild(
+        {3: ("R1 R2 R3 R4", "G8 G9 G7"), 6: ("B1 B2", "Y1 Y2 Y3")}, "B9", modes={3: "M"}, phase=1
+    )
+    assert (
+        G.claimable(s.state) == [] and G.can_try(s.state, 2) and isinstance(G.claim_check(s.state, 2), list)
+    )
+    assert s.settle() == [] and s.state.phase == st1.PH_CLAIM
+    s.state = tbuild({3: ("R1 R2 R3", "G8 G9 G7"), 6: ("B1 B2", "Y1 Y2 Y3")}, "B9", modes={3: "M"}, phase=1)
+    assert s.settle()[0] == G.encode(G.KIND_DONE) and s.state.phase != st1.PH_CLAIM
 
 
 def test_an_illegal_decision_changes_nothing():

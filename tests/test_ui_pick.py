@@ -19,6 +19,7 @@ from ui.board import BASE, HAND_Y, MINE_Y, MSG_Y, SIDE_X, STONE_Y, BoardView, la
 from ui.pick import CARD, EXTRA, NO, TARGET, option, options, tryable  # noqa: E402
 from ui.platform import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_UP  # noqa: E402
 from ui.play import Play  # noqa: E402
+from ui.session import CLAIM_STEP  # noqa: E402
 
 
 def parts(g, m, legal=None):
@@ -194,10 +195,13 @@ class _Rec:
 
 
 class _Session:
-    def __init__(self, g, st):
+    def __init__(self, g, st, auto_claims=1):
+        from ui.session import Settings
+
         self.g = g
         self.state = st
         self.rec = _Rec()
+        self.settings = Settings(auto_claims=auto_claims)
 
     def do(self, m):
         self.state.apply(m)
@@ -458,3 +462,185 @@ def test_four_cards_a_side_and_a_seven_card_hand_are_drawn(tmp_path):
         assert b.score.text == "0-0" and b.side.grid[b.side.cols] == gfx.glyph("0", gfx.GOLD)
     finally:
         p.close()
+
+
+# -- manual claims: every complete target may be tried (issue 36 item 8) ------------------------
+
+# (game, variant, timing): the first game's base game under both timings, its tactic variant,
+# the second game's base game and tactic variant
+RULESETS = ((1, 0, 0), (1, 0, 1), (1, 1, 0), (2, 0, 0), (2, 1, 0))
+
+
+def _try_app(tmp_path, game, variant, timing, auto, seed):
+    """A pass-and-play App of the ruleset (both players at the handheld: every claim step is a
+    human's), started with the settings set directly."""
+    from sim.platform import SimPlatform
+    from ui import app as A
+    from ui import session as S
+
+    p = SimPlatform(str(tmp_path / ("s%d.bin" % seed)), headless=True, step_ms=20)
+    app = A.App(p, seed=seed)
+    t = app.settings
+    t.game, t.variant, t.timing, t.opponent, t.auto_claims = game, variant, timing, S.OPP_PASS, auto
+    if game == 2:
+        from ui.st2 import session
+
+        app.session = session.Session(t, seed, None)
+    else:
+        app.session = S.Session(t, seed, None)
+    app._enter_board()
+    return p, app
+
+
+def _may_try(g, st):
+    """The targets the player to move may try to claim now, from the table's counts (brute
+    force): the first game's claim step, a complete unclaimed side; the second game's
+    Attacker before the card or in the declare step, a complete formation."""
+    if g.NAME == "st1":
+        if st.phase != g.PH_CLAIM:
+            return []
+        p = st.to_move
+        return [t for t in range(9) if not st.owner[t] and st.cnt[t * 2 + p] == st.need[t]]
+    from engine.st2.cards import need
+
+    if st.to_move or st.phase not in (g.PH_PLAY, g.PH_DECLARE):
+        return []
+    return [t for t in range(7) if st.cnt[t * 2] == need(t, st.side[t])]
+
+
+def _refusal(g, st, t):
+    """What the screen says when a claim on t does not hold (the counter-example)."""
+    why = g.claim_check(st, t)
+    assert isinstance(why, list), why
+    hand = st.hand_of(st.to_move)
+    mine = any(c in hand for c in why)
+    if g.NAME == "st1":
+        from engine.cards import name
+
+        if not why:
+            return "Their formation wins"
+        return ("Your hand counts: " if mine else "They could add ") + " ".join([name(c) for c in why])
+    from engine.st2.cards import name
+
+    if not why:
+        return "Their side wins"
+    return ("Yours: " if mine else "They add ") + " ".join([name(c) for c in why[:3]])
+
+
+def _tour(app, rng, on_step, limit=3000):
+    """Random legal moves by keys (claims half of the time when one holds; no retreat), the
+    hand-overs; on_step(app) before every decision. With manual claims, no claim step is
+    skipped (an automatic DONE) while the player could try a target there."""
+    from tests.test_ui_tactic import press_move
+    from ui import app as A
+
+    s = app.session
+    g = s.g
+    skipped = []
+    apply = s.apply
+
+    def spy(m, apply=apply):
+        if g.kind(m) == g.KIND_DONE:
+            skipped.append(_may_try(g, s.state))
+        apply(m)
+
+    s.apply = spy
+    for _ in range(limit):
+        if s.round_over() or app.mode == A.ROUND_END:
+            return skipped
+        if app.mode == A.HANDOVER:
+            app.key(K_A)
+            continue
+        on_step(app)
+        legal = [m for m in s.state.legal_moves() if g.kind(m) != getattr(g, "KIND_RETREAT", -1)]
+        claims = [m for m in legal if g.kind(m) == g.KIND_CLAIM]
+        m = claims[0] if claims and rng.randrange(2) else legal[rng.randrange(len(legal))]
+        n = len(s.rec.moves)
+        del skipped[:]  # (the player's own DONE is pressed, not skipped)
+        press_move(app, m)
+        assert s.rec.moves[n] == m, g.move_text(m)  # a claim that holds is still made
+        skipped.pop(0) if skipped and g.kind(m) == g.KIND_DONE else None
+        for left in skipped if not s.settings.auto_claims else ():
+            assert not left, "a claim step skipped with targets to try: %s" % left
+    pytest.fail("the game did not end")
+
+
+@pytest.mark.parametrize("game,variant,timing", RULESETS)
+def test_manual_claims_offer_every_complete_target_and_the_refusal_explains(tmp_path, game, variant, timing):
+    """Issue 36 item 8: "Offer every complete tile (stone) in the manual step; the refusal
+    explains." In every ruleset, with manual claims, the cursor reaches every target the
+    player may try (the first game's claim step; the second game's Attacker before the card
+    and in the declare step); A on one that does not hold says the counter-example, plays
+    nothing and keeps the undo; a claim step with nothing to try is never shown, one with
+    something to try always is (even with nothing provable); a claim that holds is made."""
+    from engine.games import load
+
+    g = load("st1" if game == 1 else "st2")
+    tried = alone = 0
+    for seed in range(1, 40):
+        p, app = _try_app(tmp_path, game, variant, timing, 0, seed)
+        s = app.session
+        rng = Rng(seed)
+
+        def on_step(app, s=s, p=p, rng=rng):
+            nonlocal tried, alone
+            st = s.state
+            if st.phase == CLAIM_STEP:
+                assert _may_try(g, st), "a claim step with nothing to try"
+            want = _may_try(g, st)
+            opts = P.read(app)
+            if app.sel:
+                return
+            assert [t for t in want if option(TARGET, t) not in opts] == [], (want, opts)
+            bad = [t for t in want if t not in g.claimable(st)]
+            if not bad or tried >= 6:
+                return
+            t = bad[rng.randrange(len(bad))]
+            for _ in range(len(opts) + 1):
+                if P.cur(app) == option(TARGET, t):
+                    break
+                app.key(K_RIGHT)
+            assert P.cur(app) == option(TARGET, t)
+            before = (g.position_text(st), list(s.rec.moves), list(s.marks), s.can_undo(0))
+            app.key(K_A)
+            assert app.board.msg.text == _refusal(g, st, t)
+            assert p.last_sound == "error" and s.state is st
+            assert (g.position_text(st), s.rec.moves, s.marks, s.can_undo(0)) == before
+            assert len(app.board.msg.text) <= 26
+            tried += 1
+            alone += not g.claimable(st)
+
+        try:
+            _tour(app, rng, on_step)
+        finally:
+            p.close()
+        if tried >= 6 and alone:
+            break
+    assert tried >= 6 and alone >= 1, (tried, alone)
+
+
+@pytest.mark.parametrize("game,variant,timing", RULESETS)
+def test_automatic_claims_offer_only_the_claims_that_hold(tmp_path, game, variant, timing):
+    """With automatic claims nothing changes for the player: no claim step is shown, and the
+    second game's Attacker is offered the declarations that hold, not the ones to try."""
+    from engine.games import load
+
+    g = load("st1" if game == 1 else "st2")
+    p, app = _try_app(tmp_path, game, variant, timing, 1, 3)
+    s = app.session
+    seen = [0]
+
+    def on_step(app):
+        st = s.state
+        assert st.phase != CLAIM_STEP
+        opts = P.read(app)
+        if not app.sel and st.phase <= CLAIM_STEP:  # (an action card's step: tiles, not claims)
+            targets = [o & 1023 for o in opts if o >> 10 == TARGET]
+            assert targets == g.claimable(st)
+            seen[0] += len(_may_try(g, st)) > len(targets)
+
+    try:
+        _tour(app, Rng(3), on_step)
+    finally:
+        p.close()
+    assert game == 1 or seen[0]

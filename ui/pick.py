@@ -21,8 +21,9 @@ needs it and let go of at the title with the game object (ui.app.App._drop_game)
 
 Keys (`pick_key`): Left/Right walk the options (wrapping), A picks the one under the
 cursor (Up too, for a hand card), B or Down goes back a part; B with nothing picked plays the
-move without parts. In the claim step the cursor also walks the complete formations that are
-not proven yet (`tryable`): A there says why the claim does not hold.
+move without parts. In the claim step, and with manual claims wherever the game lets the
+player claim, the cursor also walks the complete formations that are not proven yet
+(`tryable`): A there says why the claim does not hold.
 """
 
 try:
@@ -106,11 +107,14 @@ def options(g, moves, chosen, out):
 
 def tryable(g, st, out):
     """Add (sorted) the targets the player to move may try to claim though no legal move
-    claims them: complete formations not proven yet (the game object's claim_check answers
-    with the cards that could still beat them, not with a reason it cannot be tried), so the
-    screen can say why not. Returns True if it added any."""
+    claims them: complete formations not proven yet (the game object's can_try; without it,
+    in the claim step, claim_check answering with the cards that could still beat them rather
+    than a reason it cannot be tried), so the screen can say why not. Returns True if it
+    added any."""
     added = False
     ok = getattr(g, "can_try", None)  # the game's cheap test, else claim_check's answer
+    if ok is None and st.phase != CLAIM_STEP:
+        return False
     for t in range(g.NTARGETS):
         o = option(TARGET, t)
         if o not in out and (ok(st, t) if ok else not isinstance(g.claim_check(st, t), str)):
@@ -174,7 +178,7 @@ def _snap(self):
 def read(self):
     """The options of the current step, read again when the state, its moves or the parts
     picked change; then the cursor goes to the nearest option (a legal move's first: the
-    claim step starts on a claimable stone rather than on one to try)."""
+    claim step starts on a claimable stone rather than on one to try, a turn on the hand)."""
     s = self.session
     st = s.state
     n = len(s.rec.moves)
@@ -190,7 +194,9 @@ def read(self):
     if tx is not None:
         tx.order(st, self.opts)  # cards on the table in table order
     _snap(self)
-    if st.phase == CLAIM_STEP and not self.sel and tryable(g, st, self.opts):
+    # Manual claims: every target the player may try (issue 36 item 8), in the claim step and
+    # wherever else the game lets them claim (the second game's Attacker before the card).
+    if not self.sel and (st.phase == CLAIM_STEP or not s.settings.auto_claims) and tryable(g, st, self.opts):
         _snap(self)
     return self.opts
 

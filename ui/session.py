@@ -71,6 +71,16 @@ class Settings:
         return settings(data)
 
 
+def to_try(g, st):
+    """True if the player to move may try to claim (declare) some target now: their side of
+    it complete, not claimed, proven or not (the game object's can_try; issue 36 item 8). With
+    manual claims the claim step waits for the player while one is left."""
+    for t in range(g.NTARGETS):
+        if g.can_try(st, t):
+            return True
+    return False
+
+
 def _round_seed(seed, n):
     return (seed + n * 7919) & 0xFFFFFFFF
 
@@ -117,8 +127,8 @@ class Session:
 
     def settle(self):
         """Run the human's steps that need no decision: automatic claims, a claim step with
-        nothing to claim (manual claims: the step shows only when a claim holds), a forced
-        move with no parts (a pass). Returns the moves applied (the screens animate claims)."""
+        nothing to claim (manual claims: nothing to try, `to_try`), a forced move with no parts
+        (a pass). Returns the moves applied (the screens animate claims)."""
         done = []
         st = self.state
         g = self.g
@@ -131,8 +141,8 @@ class Session:
                         done.append(m)
                         if st.phase == g.PH_OVER:
                             return done
-                elif g.claimable(st):
-                    return done  # a claim to make (the step also offers the ones to try)
+                elif to_try(g, st):
+                    return done  # a claim to make or to try (ui.pick: the refusal says why)
                 m = g.encode(g.KIND_DONE)
             else:
                 moves = st.legal_moves()

@@ -222,10 +222,11 @@ def claim_check(st, stone, p=None):
 
 
 def can_try(st, stone):
-    """May the player to move try to claim `stone` at all: not claimed, their side of it
-    complete? (Whether the claim holds is claim_check's; ui.pick offers these in the claim
-    step, to say why a claim does not hold, without a claim_check on every stone.)"""
-    return not st.owner[stone] and st.cnt[stone * 2 + st.to_move] >= st.need[stone]
+    """May the player to move try to claim `stone` at all: in the claim step, not claimed,
+    their side of it complete? (Whether the claim holds is claim_check's; ui.pick offers
+    these with manual claims, to say why a claim does not hold, without a claim_check on
+    every stone; ui.session.to_try keeps the step for them.)"""
+    return st.phase == PH_CLAIM and not st.owner[stone] and st.cnt[stone * 2 + st.to_move] >= st.need[stone]
 
 
 def claimable(st):

@@ -28,7 +28,7 @@ except ImportError:
 
 
 from engine.errors import IllegalMove
-from engine.st2.cards import NCARDS, NSIEGE, NTILES  # noqa: F401 - part of the interface
+from engine.st2.cards import NCARDS, NSIEGE, NTILES, need  # noqa: F401 - part of the interface
 from engine.st2.moves import (  # noqa: F401 - part of the interface
     CAULDRON,
     DECLARE,
@@ -193,6 +193,14 @@ def claim_check(st, tile):
     """Why the Attacker may not declare control of `tile` (0-based) now, or None if it holds:
     a string, or the Defender's cards that would win (empty: their complete formation wins)."""
     return st.declare_check(tile)
+
+
+def can_try(st, tile):
+    """May the player to move try to declare control of `tile` at all: the Attacker, before
+    the card or in the declare step ("At any time during their turn"), their formation there
+    complete? (Whether it holds is claim_check's; ui.pick offers these with manual
+    declarations, to say why a declaration does not hold.)"""
+    return not st.to_move and st.phase <= PH_DECLARE and st.cnt[tile * 2] >= need(tile, st.side[tile])
 
 
 def claimable(st):

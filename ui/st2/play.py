@@ -9,8 +9,9 @@ game's object); loaded only for the second game.
   entry at the end of the options ("Retreat?"): A there opens the retreat step, where
   Left/Right walk the tiles holding the Attacker's cards, A marks or unmarks one, B retreats
   from the tiles marked (with none marked: back), Down goes back. A declaration tried on a
-  complete formation that does not hold says which of the Defender's cards could still beat
-  it (the second game's card names).
+  complete formation that does not hold (offered with manual declarations, before the card
+  and in the declare step: issue 36 item 8) says which of the Defender's cards could still
+  beat it (the second game's card names).
 - `round_end`: the end of a game and of the revenge match, with its tie-break explained.
 """
 
@@ -209,8 +210,9 @@ def key(self, k):
         or (k == K_A and self.cpart == EXTRA and not self.sel and self.opts and st.phase == g.PH_PLAY)
         or (
             k == K_A
-            and st.phase == g.PH_DECLARE
+            and not self.sel
             and self.cpart == TARGET
+            and g.can_try(st, self.stone_i)
             and self.stone_i not in _declarable(self)
         )
     ):

@@ -77,14 +77,15 @@ class Session(S.Session):
     def settle(self):
         """Session.settle for the second game: one automatic declaration at a time (a
         declaration may end the declare step, and with it the turn), DONE when none is left;
-        with manual declarations the step waits for the player while one holds."""
+        with manual declarations the step waits for the player while a tile may be tried
+        (ui.session.to_try; the engine ends the step itself once no declaration holds)."""
         done = []
         st = self.state
         g = self.g
         while self.human_to_move():
             if st.phase == g.PH_DECLARE:
                 ts = g.claimable(st)
-                if ts and not self.settings.auto_claims:
+                if not self.settings.auto_claims and (ts or S.to_try(g, st)):
                     return done
                 m = g.encode(g.KIND_DECLARE, -1, ts[0]) if ts else g.DONE
             else:

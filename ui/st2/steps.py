@@ -1,10 +1,11 @@
 """The second game's rarer steps on the table, loaded when one is taken and let go of after:
 the cauldron (B from the hand: a tile, A, A), the retreat (pick the tiles, then B) and a
-declaration tried on a tile that does not hold
+declaration tried on a tile that does not hold, before the card or after it
 (the Defender's cards that could still beat it, in the second game's names). ui.st2.play's
 `key` and `redraw` call them."""
 
 from engine.st2.cards import name
+from ui.pick import TARGET
 from ui.platform import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT
 from ui.st2.board import RETREAT
 
@@ -100,7 +101,7 @@ def key(self, k):
     g = s.g
     if self.oil >= 0 or (k == K_B and st.phase == g.PH_PLAY and getattr(self, "ret", -1) < 0):
         return oil(self, k)
-    if getattr(self, "ret", -1) < 0 and st.phase == g.PH_DECLARE:
+    if getattr(self, "ret", -1) < 0 and self.cpart == TARGET:  # a declaration to try
         why = g.claim_check(st, self.stone_i)
         _done()
         if isinstance(why, str):
