@@ -395,3 +395,34 @@ def test_a_memory_error_in_the_ais_turn_falls_back_to_a_cheaper_move(monkeypatch
     monkeypatch.setattr(ai, "choose", real)
     play_out(s, rng)  # and the game goes on to its end
     assert s.round_over()
+
+
+def test_a_rounds_move_list_has_room_made_when_it_starts():
+    """ui.session.room: the moves given, room for a round's more; the Session's record (new
+    and resumed) and the second game's current game hold such a list. On CircuitPython's VM
+    appending a round's moves to it allocates nothing (grown mid-round, its 1 KB renewal
+    found no free run on a fragmented heap: the twin's crash screen at ui/session.py)."""
+    from tests.mp_util import cpy_missing, run_cpy
+    from ui.resume import session as resume
+    from ui.session import room
+
+    assert room() == [] and room([5, 6]) == [5, 6] and room(list(range(300))) == list(range(300))
+    s = Session(Settings(), 7, first_legal)
+    for _ in range(6):
+        s.ai_step() if not s.human_to_move() else s.do(s.state.legal_moves()[0])
+    r = resume(s.pack(), s.settings, first_legal)
+    assert r.rec.moves == s.rec.moves and r.rec.moves is not s.rec.moves
+    if cpy_missing():
+        pytest.skip(cpy_missing())
+    code = (
+        "import gc\nfrom ui.session import room\n"
+        "for n in (0, 7, 230):\n"
+        " r = room(list(range(n)))\n gc.collect()\n f = gc.mem_free()\n"
+        " for i in range(256 - n if n < 224 else 64):\n  r.append(i)\n"
+        " gc.collect()\n print(f - gc.mem_free(), len(r))\n"
+    )
+    p = run_cpy(["-c", code], heap="64K")
+    assert p.returncode == 0, p.stderr
+    out = [line.split() for line in p.stdout.splitlines()]
+    assert [n for _, n in out] == ["256", "256", "294"], p.stdout
+    assert all(abs(int(d)) <= 16 for d, _ in out), p.stdout  # a block of the loop's, no list's 1 KB

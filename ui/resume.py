@@ -158,7 +158,7 @@ def session(data, settings, chooser=None):
     the settings or do not replay exactly."""
     from engine.errors import IllegalMove
     from engine.record import unpack
-    from ui.session import GAME_VERSION, MSG_NEWER, Session, _round_seed
+    from ui.session import GAME_VERSION, MSG_NEWER, Session, _round_seed, room
 
     v = data[0] if data else 0
     o = 5 if v == 2 else 1  # where the seed starts
@@ -186,6 +186,7 @@ def session(data, settings, chooser=None):
     s.match.next_first = first
     if rec.seed != _round_seed(seed, played) or rec.first != first:
         raise IllegalMove("the saved round does not match its match")
+    rec.moves = room(rec.moves)
     s.rec = rec
     s.state = rec.replay()
     return s

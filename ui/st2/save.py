@@ -6,8 +6,8 @@ game of the match, its seed and moves). Writing them compiles nothing: Session.p
 with engine.st2.match.pack_games, in RAM with the game.
 """
 
-from ui.session import _round_seed
-from ui.st2.session import Game, Session
+from ui.session import _round_seed, room
+from ui.st2.session import ROOM, Game, Session
 
 
 def _let_go():
@@ -33,7 +33,8 @@ def unpack(data, settings, chooser=None):
         sd, moves = rec.games[i]
         if sd != _round_seed(seed, i):
             raise IllegalMove("the saved game does not match its match")
-        games.append(Game(sd, settings.variant, list(moves)))
+        moves = room(moves, ROOM[settings.variant]) if i == len(rec.games) - 1 else list(moves)
+        games.append(Game(sd, settings.variant, moves))
     _let_go()
     s = Session(settings, seed, chooser, games)
     if s.match.over():

@@ -9,7 +9,10 @@ Loaded only for the second game (ui.title's new game, ui.resume.session).
 """
 
 from ui import session as S
-from ui.session import OPP_DEMO, OPP_PASS, _round_seed
+from ui.session import OPP_DEMO, OPP_PASS, _round_seed, room
+
+ROOM = (128, 256)  # a game's moves made room for (ui.session.room), per variant: the longest of
+# 300 random games has 63 in the base game, 130 in the tactic variant
 
 
 class Game:
@@ -68,7 +71,9 @@ class Session(S.Session):
 
     def _new_round(self):
         seed = _round_seed(self.seed, len(self.games))
-        self.rec = Game(seed, self.settings.variant)
+        if self.games:  # the finished game's moves in a list of their length
+            self.rec.moves = self.rec.moves[:]
+        self.rec = Game(seed, self.settings.variant, room((), ROOM[self.settings.variant]))
         self.games.append(self.rec)
         self.state = self.rec.replay()
         self.marks = []
