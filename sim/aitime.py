@@ -8,8 +8,9 @@ garbage collection that hit one run is not charged to the position. With `--pass
 whole replay is made P times and each position keeps its fastest run of all passes: a slow
 spell of the machine that lasts seconds (this machine's CPU time per decision moves by half
 between runs minutes apart) hits one pass's runs of a position, not all. Prints the count, mean,
-median and maximum of those costs in ms, and the PyGamer estimate at 300 x CPython
-(docs/BENCHMARKS.md, AI). The decision itself is the arena's: same seat, same random stream.
+median and maximum of those costs in ms of CPython's CPU time; the board's time per decision
+comes from CircuitPython's VM instead (tests/mp/aitime.py, the same positions: docs/BENCHMARKS.md,
+"The board's figures"). The decision itself is the arena's: same seat, same random stream.
 For the second game (`--game st2`) the positions are every decision of LEVEL's card step
 (including the one that weighs a preparation action) in games against Easy, LEVEL
 attacking in even games and defending in odd ones; the line also gives the median and
@@ -21,43 +22,13 @@ import argparse
 import sys
 from time import process_time_ns
 
+from engine.ai.bench import costs as _costs
 from sim.cli import count
 
 
 def costs(game, opts, level, games, seed, repeat):
-    """(CPU ns, seat) of every card-step decision of `level` in `games` games of `game`
-    ("st1" or "st2", made by engine.games.load(game).new_state(opts, seed + i)) against Easy,
-    each the fastest of `repeat` runs; with opts' variant, the ruse steps (PH_ACTION) too."""
-    from engine.ai import EASY, choose
-    from engine.ai.player import Player
-    from engine.games import load
-    from engine.rng import Rng
-
-    gm = load(game)
-    act = gm.PH_ACTION if opts and opts.get("variant") else -1
-    out = []
-    for i in range(games):
-        g = seed + i
-        st = gm.new_state(opts, g)
-        seats = [None, None]
-        a = i & 1
-        seats[a] = Player(level, g * 2 + 1)
-        seats[a ^ 1] = Player(EASY, g * 2 + 2)
-        while not gm.is_over(st):
-            p = st.to_move
-            v = st.view(p)
-            timed = st.phase == gm.PH_PLAY or st.phase == act
-            if p == a and timed and len(v.legal_moves()) > 1:
-                best = None
-                for r in range(repeat):
-                    t0 = process_time_ns()
-                    choose(v, Rng(r + 1), seats[p].level)
-                    dt = process_time_ns() - t0
-                    if best is None or dt < best:
-                        best = dt
-                out.append((best, p))
-            st.apply(seats[p].move(v))
-    return out
+    """engine.ai.bench.costs in this process's CPU time."""
+    return _costs(game, opts, level, games, seed, repeat, process_time_ns)
 
 
 def fastest(game, opts, level, games, seed, repeat, passes):
@@ -103,8 +74,7 @@ def main(argv=None):
         med = xs[n // 2] / 1e6
         mx = xs[-1] / 1e6
         print(
-            "level=%s game=st2%s decisions=%d ms_mean=%.3f ms_median=%.3f ms_max=%.3f "
-            "pygamer_s_median=%.2f pygamer_s_max=%.2f%s"
+            "level=%s game=st2%s decisions=%d ms_mean=%.3f ms_median=%.3f ms_max=%.3f%s"
             % (
                 args.level,
                 " variant=tactic" if opts else "",
@@ -112,8 +82,6 @@ def main(argv=None):
                 sum(xs) / n / 1e6,
                 med,
                 mx,
-                med * 0.3,
-                mx * 0.3,
                 "".join(roles),
             )
         )
@@ -138,8 +106,7 @@ def main(argv=None):
     med = xs[n // 2] / 1e6
     mx = xs[-1] / 1e6
     print(
-        "level=%s timing=%s%s decisions=%d ms_mean=%.3f ms_median=%.3f ms_max=%.3f "
-        "pygamer_s_median=%.2f pygamer_s_max=%.2f"
+        "level=%s timing=%s%s decisions=%d ms_mean=%.3f ms_median=%.3f ms_max=%.3f"
         % (
             args.level,
             args.timing,
@@ -148,8 +115,6 @@ def main(argv=None):
             mean,
             med,
             mx,
-            med * 0.3,
-            mx * 0.3,
         )
     )
     return 0

@@ -315,7 +315,7 @@ def test_aitime_command(capsys):
 
     assert main(["--level", "hard", "--games", "2", "--repeat", "1"]) == 0
     line = capsys.readouterr().out.strip()
-    assert line.startswith("level=hard timing=2016 decisions=") and "pygamer_s_max=" in line
+    assert line.startswith("level=hard timing=2016 decisions=") and " ms_max=" in line
     assert int(line.split("decisions=")[1].split()[0]) > 10
 
 

@@ -220,3 +220,40 @@ def run2(la, lb, games, seed, out=None, revenge=False, variant=0):
         won[0] / played[0] if played[0] else 0.0,
         won[1] / played[1] if played[1] else 0.0,
     )
+
+
+def costs(game, opts, level, games, seed, repeat, clock):
+    """(ns, seat) of every card-step decision of `level` in `games` games of `game`
+    ("st1" or "st2", made by engine.games.load(game).new_state(opts, seed + i)) against Easy,
+    each the fastest of `repeat` runs; with opts' variant, the ruse steps (PH_ACTION) too.
+    clock: a function of no argument giving ns (sim.aitime: CPU time; tests/mp/aitime.py on
+    CircuitPython's VM: time.monotonic_ns, wall time)."""
+    from engine.ai import EASY, choose
+    from engine.games import load
+    from engine.rng import Rng
+
+    gm = load(game)
+    act = gm.PH_ACTION if opts and opts.get("variant") else -1
+    out = []
+    for i in range(games):
+        g = seed + i
+        st = gm.new_state(opts, g)
+        seats = [None, None]
+        a = i & 1
+        seats[a] = Player(level, g * 2 + 1)
+        seats[a ^ 1] = Player(EASY, g * 2 + 2)
+        while not gm.is_over(st):
+            p = st.to_move
+            v = st.view(p)
+            timed = st.phase == gm.PH_PLAY or st.phase == act
+            if p == a and timed and len(v.legal_moves()) > 1:
+                best = None
+                for r in range(repeat):
+                    t0 = clock()
+                    choose(v, Rng(r + 1), seats[p].level)
+                    dt = clock() - t0
+                    if best is None or dt < best:
+                        best = dt
+                out.append((best, p))
+            st.apply(seats[p].move(v))
+    return out
