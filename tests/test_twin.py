@@ -297,8 +297,7 @@ def test_the_twin_builds_beside_the_bundle(tmp_path):
         (["tests/mp/st2_check.py"], "96K"),
         # Expert: its look-ahead's clock (engine.clock) and the arena's timer on CircuitPython
         (["tests/mp/arena.py", "st1", "base", "expert", "easy", "1", "1"], "256K"),
-        # The tactic variants, the provers' checks and the second game's AI. The twin's `time`
-        # is Python compiled in RAM (C on the board): these heaps are above the scripts' own.
+        # The tactic variants, the provers' checks and the second game's AI.
         (["tests/mp/selfplay.py", "st1", "3", "1", "tactic"], "80K"),
         (["tests/mp/selfplay.py", "st2", "3", "1", "tactic"], "96K"),
         (["tests/mp/st2t_check.py"], "160K"),
@@ -313,25 +312,18 @@ def test_the_twin_builds_beside_the_bundle(tmp_path):
         (["tests/mp/ai_oom.py", "hard", "2", "st1t"], "240K"),
         (["tests/mp/ai_oom.py", "hard", "2", "st2t"], "300K"),
         (["tests/mp/timport.py", "prove,tprove"], "96K"),
+        (["tests/mp/aitime.py", "st2", "tactic", "hard", "1", "1", "1"], "1M"),
+        (["tests/mp/stackprobe.py", "st1", "base", "hard", "1", "1"], "400K"),
     ],
 )
 def test_mp_scripts_run_on_circuitpythons_time(script, heap):
-    """Every script under tests/mp/ runs with CircuitPython 10's `time` (the twin's: monotonic,
-    monotonic_ns, sleep, time, localtime, mktime; no ticks_*, no process_time*) shadowing
-    MicroPython's, through MICROPYPATH, on the MicroPython VM (not a memory check: the
-    scripts' heaps are that VM's)."""
-    import os
-    import subprocess
+    """Every script under tests/mp/ runs on CircuitPython's VM (cpy): CircuitPython 10's own
+    `time` (monotonic, monotonic_ns, sleep, time, localtime, mktime; no ticks_*, no
+    process_time*) and the board's 2,048-byte Python stack (these heaps are above the
+    scripts' own: not a memory check)."""
+    if cpy_missing():
+        pytest.skip(cpy_missing())
+    from tests.mp_util import run_cpy
 
-    from tests.mp_util import ROOT, micropython
-
-    env = dict(os.environ, MICROPYPATH="tests/mp/twin:.frozen")
-    r = subprocess.run(
-        [micropython(), "-X", "heapsize=" + heap] + script,
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    r = run_cpy(script, heap=heap, timeout=300, pystack=PYSTACK)
     assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-2000:]

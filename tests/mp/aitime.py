@@ -20,6 +20,8 @@ BOARD = 100  # the SAMD51's time for cpy's here
 
 
 def _line(name, xs):
+    if not xs:
+        return name + "no decisions"
     xs = sorted(xs)
     med = xs[len(xs) // 2] / 1e6
     mx = xs[-1] / 1e6
@@ -52,7 +54,9 @@ def main(argv):
     print(_line("%s %s %s: " % (argv[0], argv[1], argv[2]), [t for t, _ in got]))
     if argv[0] == "st2":
         for r, name in ((0, "attacker"), (1, "defender")):
-            print(_line("  as %s: " % name, [t for t, p in got if p == r]))
+            xs = [t for t, p in got if p == r]
+            if xs:
+                print(_line("  as %s: " % name, xs))
 
 
 main(sys.argv[1:])
