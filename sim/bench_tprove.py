@@ -1,7 +1,7 @@
 """Tactic-proof benchmarks behind docs/BENCHMARKS.md: `python -m sim.bench_tprove [speed|heap]`.
 
 Speed in CPU time (time.process_time), so that other work on a shared machine distorts less;
-heap on the MicroPython VM (tests/mp_util.py)."""
+heap on CircuitPython's VM (cpy: tests/mp_util.py)."""
 
 import random
 import subprocess
@@ -146,13 +146,13 @@ _IMPORT = (
 def heap():
     """Smallest -X heapsize (1K steps) in which a module compiles from .py after the base
     game's engine, and what it keeps in RAM: tprove against engine.st1.game."""
-    from tests.mp_util import ROOT, micropython
+    from tests.mp_util import ROOT, board_vm
 
     for mod in ("engine.st1.game", "engine.st1.tprove"):
         kept = None
         for k in range(36, 97):
             r = subprocess.run(
-                [micropython(), "-X", "heapsize=%dK" % k, "-c", _IMPORT % mod],
+                [board_vm(), "-X", "heapsize=%dK" % k, "-c", _IMPORT % mod],
                 cwd=ROOT,
                 capture_output=True,
                 text=True,

@@ -63,3 +63,23 @@ def run_cpy(script_args, heap="64K", timeout=600, cwd=None, env=None, pystack=No
         text=True,
         timeout=timeout,
     )
+
+
+def run_vm(script_args, heap="64K", timeout=600, cwd=None):
+    """A tests/mp script on CircuitPython's VM (cpy) at the board's 2,048-byte Python stack,
+    from the repository root (or cwd); the calling test skips, naming the path, where cpy is
+    missing. The MicroPython VM (run_mp) reports 1.2-1.45x the board's heap and has no Python
+    stack limit: no memory or stack check runs on it."""
+    if cpy() is None:
+        import pytest
+
+        pytest.skip(cpy_missing())
+    return run_cpy(script_args, heap=heap, timeout=timeout, cwd=cwd, pystack=2048)
+
+
+def board_vm():
+    """cpy's path for the desktop's benchmarks (sim.bench*); RuntimeError naming the path when
+    it is missing."""
+    if cpy() is None:
+        raise RuntimeError(cpy_missing())
+    return cpy()

@@ -1,36 +1,25 @@
-"""The AI on the MicroPython VM: the arena under a heap cap, the same games as CPython, and
+"""The AI on CircuitPython's VM (cpy): the arena under a heap cap, the same games as CPython, and
 the MemoryError fallback with a heap too small for the search."""
 
 import os
 import re
-import shutil
-import subprocess
-import sys
 
 import pytest
 
 from engine import st1
 from engine.ai import EXPERT, HARD, MEDIUM
 from engine.ai.bench import run
+from tests.mp_util import cpy, cpy_missing, run_vm
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def _micropython():
-    here = os.path.join(os.path.dirname(sys.executable), "micropython")
-    if os.path.exists(here):
-        return here
-    return shutil.which("micropython")
-
-
-MP = _micropython()
-needs_mp = pytest.mark.skipif(MP is None, reason="no micropython binary beside python or on PATH")
+needs_mp = pytest.mark.skipif(cpy() is None, reason=cpy_missing())
 
 
 def _mp(heap, *args):
-    out = subprocess.run(
-        [MP, "-X", "heapsize=" + heap] + list(args), cwd=ROOT, capture_output=True, text=True, timeout=600
-    )
+    """A tests/mp script on CircuitPython's VM (cpy) at the board's 2,048-byte stack."""
+    out = run_vm(list(args), heap=heap)
     assert out.returncode == 0, out.stdout + out.stderr
     return out.stdout.strip().splitlines()
 

@@ -1,10 +1,10 @@
-"""Schotten Totten 2 on a real MicroPython VM, under the 48K heap cap."""
+"""Schotten Totten 2 on CircuitPython's VM (cpy), under the 48K heap cap."""
 
 import re
 
 from engine.rng import Rng
 from engine.st2.play import random_game
-from tests.mp_util import run_mp
+from tests.mp_util import run_vm
 
 SUMMARY = re.compile(r"^games=(\d+) p1_wins=(\d+) p2_wins=(\d+) avg_turns=([\d.]+) games_per_s=([\d.]+)$")
 
@@ -12,7 +12,7 @@ SUMMARY = re.compile(r"^games=(\d+) p1_wins=(\d+) p2_wins=(\d+) avg_turns=([\d.]
 def test_selfplay_plays_the_same_games_as_cpython_in_48k():
     """`micropython -X heapsize=48K tests/mp/selfplay.py st2 GAMES SEED`: the same wins and
     turns as the same games on CPython (our RNG and shuffle give the same deals)."""
-    r = run_mp(["tests/mp/selfplay.py", "st2", "150", "7"], heap="48K")
+    r = run_vm(["tests/mp/selfplay.py", "st2", "150", "7"], heap="48K")
     assert r.returncode == 0, r.stderr + r.stdout
     m = SUMMARY.match(r.stdout.strip().splitlines()[-1])
     assert m, r.stdout
@@ -36,7 +36,7 @@ def test_the_st2_game_does_not_load_the_first_games_modules():
         "st.apply(st.legal_moves()[0])\n"
         "print(' '.join(sorted(k for k in sys.modules if k.startswith('engine'))))\n"
     )
-    r = run_mp(["-c", code], heap="64K")
+    r = run_vm(["-c", code], heap="64K")
     assert r.returncode == 0, r.stderr
     mods = r.stdout.split()
     assert "engine.st2.state" in mods and "engine.st2.notation" not in mods
@@ -65,7 +65,7 @@ def test_the_st2_game_does_not_load_the_first_games_modules():
     # replay at 96K passed or failed with the layout (at b948d39 it failed at 84K and 88K and
     # passed at 80K and 92K-100K; pack_games writing the header (5df212f) moved the failure to
     # 96K). A save's resume in the whole app is the twin's (tests/test_twin.py).
-    r = run_mp(["-c", code], heap="128K")
+    r = run_vm(["-c", code], heap="128K")
     assert r.returncode == 0, r.stderr
     mods = set(r.stdout.split())
     assert "engine.record" in mods and "engine.st2.record" in mods and not (first - {"engine.record"}) & mods
@@ -80,7 +80,7 @@ def test_device_paths_on_the_vm():
 
     from tests.mp_util import ROOT
 
-    r = run_mp(["tests/mp/st2_check.py"], heap="96K")
+    r = run_vm(["tests/mp/st2_check.py"], heap="96K")
     assert r.returncode == 0, r.stderr + r.stdout
     assert "st2 mp: 3 passed, 0 failed" in r.stdout, r.stdout
     cp = subprocess.run([sys.executable, "tests/mp/st2_check.py"], cwd=ROOT, capture_output=True, text=True)

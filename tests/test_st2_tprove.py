@@ -15,7 +15,7 @@ from engine.st2.prove import beat, score
 from engine.st2.tprove import beat_t, beat_tv, score_t
 from tests.brute2 import brute_key as brute_key_distinct
 from tests.brute2_t import brute_beat_t, brute_key
-from tests.mp_util import ROOT, run_mp
+from tests.mp_util import ROOT, run_vm
 from tests.st2_tprover_cases import check_case, check_score, random_case, run
 
 JOKER, JOKER2, SPY, SHIELD = 60, 61, 62, 63
@@ -158,7 +158,7 @@ def test_the_same_answers_on_the_micropython_vm_at_48k():
     """Device code: tests/mp/st2_tprove.py gives the same 1,500 answers (elites on both sides,
     every tile side) on the MicroPython VM at -X heapsize=48K as on CPython."""
     args = ["tests/mp/st2_tprove.py", "1500", "3"]
-    vm = run_mp(args, heap="48K")
+    vm = run_vm(args, heap="48K")
     cp = subprocess.run([sys.executable] + args, cwd=ROOT, capture_output=True, text=True)
     assert vm.returncode == 0 and cp.returncode == 0, vm.stderr + cp.stderr
     lines = cp.stdout.splitlines()

@@ -1,4 +1,4 @@
-"""The Schotten Totten 2 tactic variant on a real MicroPython VM, and the base game's imports
+"""The Schotten Totten 2 tactic variant on CircuitPython's VM (cpy), and the base game's imports
 (it loads none of the variant's modules, on CPython and on the VM)."""
 
 import re
@@ -9,7 +9,7 @@ import pytest
 
 from engine.rng import Rng
 from engine.st2.tplay import random_game
-from tests.mp_util import ROOT, run_mp
+from tests.mp_util import ROOT, run_vm
 
 SUMMARY = re.compile(r"^games=(\d+) p1_wins=(\d+) p2_wins=(\d+) avg_turns=([\d.]+) games_per_s=([\d.]+)$")
 # The variant's modules: the base game must load none of them (docs/ENGINE.md).
@@ -35,7 +35,7 @@ HEAP = "96K"
 def test_tactic_selfplay_plays_the_same_games_as_cpython():
     """`micropython tests/mp/selfplay.py st2 GAMES SEED tactic`: the same wins and turns as
     the same games on CPython (our generator and shuffle give the same deals and choices)."""
-    r = run_mp(["tests/mp/selfplay.py", "st2", "60", "7", "tactic"], heap=HEAP)
+    r = run_vm(["tests/mp/selfplay.py", "st2", "60", "7", "tactic"], heap=HEAP)
     assert r.returncode == 0, r.stderr + r.stdout
     m = SUMMARY.match(r.stdout.strip().splitlines()[-1])
     assert m, r.stdout
@@ -53,7 +53,7 @@ def test_tactic_selfplay_plays_the_same_games_as_cpython():
 def test_device_paths_on_the_vm():
     """Copies, views and samples, a tactic match packed, unpacked through engine.record and
     replayed, with the same output as on CPython."""
-    r = run_mp(["tests/mp/st2t_check.py"], heap="128K")
+    r = run_vm(["tests/mp/st2t_check.py"], heap="128K")
     assert r.returncode == 0, r.stderr + r.stdout
     assert "st2t mp: 2 passed, 0 failed" in r.stdout, r.stdout
     cp = subprocess.run([sys.executable, "tests/mp/st2t_check.py"], cwd=ROOT, capture_output=True, text=True)
@@ -101,7 +101,7 @@ _BASE_GAME = (
 def test_the_base_game_loads_no_tactic_module():
     """The base game: a game with views and samples, a revenge match packed and replayed
     through engine.record: none of the variant's modules, on the VM and on CPython."""
-    r = run_mp(["-c", _BASE_GAME], heap="128K")
+    r = run_vm(["-c", _BASE_GAME], heap="128K")
     assert r.returncode == 0, r.stderr
     mods = set(r.stdout.split())
     assert "engine.st2.state" in mods and "engine.st2.view" in mods and not mods & TACTIC, mods & TACTIC

@@ -1,4 +1,4 @@
-"""Tactic variant on a real MicroPython VM (issue 13 item 5): the same games as on CPython,
+"""Tactic variant on CircuitPython's VM (cpy; issue 13 item 5): the same games as on CPython,
 under a heap cap (docs/BENCHMARKS.md has the smallest heaps, engine as .py and as .mpy)."""
 
 import os
@@ -6,13 +6,15 @@ import re
 import shutil
 import subprocess
 
+import pytest
+
 from engine.rng import Rng
 from engine.st1 import game
 from engine.st1.tplay import random_move
-from tests.mp_util import ROOT, micropython, run_mp
+from tests.mp_util import ROOT, run_vm
 
 SUMMARY = re.compile(r"^games=(\d+) p1_wins=(\d+) p2_wins=(\d+) avg_turns=([\d.]+) games_per_s=([\d.]+)$")
-HEAP_PY = "64K"  # engine as .py, compiled in RAM: the smallest that completes is about 61K
+HEAP_PY = "64K"  # engine as .py, compiled in RAM
 
 
 def _cpython(games, seed, timing):
@@ -40,7 +42,7 @@ def test_selfplay_plays_the_same_games_as_cpython():
     same wins and turns as `python -m sim selfplay --game st1 --variant tactic` (our generator
     and shuffle give the same deals; the VM script's mover picks what engine.st1.tplay does)."""
     for timing, games in ((0, 150), (1, 60)):
-        r = run_mp(
+        r = run_vm(
             ["tests/mp/selfplay.py", "st1", str(games), "7", "tactic", ("2016", "1999")[timing]], heap=HEAP_PY
         )
         assert _summary(r) == _cpython(games, 7, timing)
@@ -56,7 +58,7 @@ def test_the_tactic_game_loads_neither_the_base_state_nor_the_second_game():
         "st.apply(st.legal_moves()[0])\n"
         "print(' '.join(sorted(k for k in sys.modules if k.startswith('engine'))))\n"
     )
-    r = run_mp(["-c", code], heap="128K")
+    r = run_vm(["-c", code], heap="128K")
     assert r.returncode == 0, r.stderr
     mods = r.stdout.split()
     assert "engine.st1.tactic" in mods and "engine.st1.table" in mods
@@ -65,9 +67,13 @@ def test_the_tactic_game_loads_neither_the_base_state_nor_the_second_game():
 
 
 def test_precompiled_a_tactic_game_fits_in_48k(tmp_path):
-    """With the engine compiled by mpy-cross (as a device bundle ships it, there with
-    CircuitPython's own mpy-cross), full tactic games run under -X heapsize=48K."""
-    mpy = os.path.join(os.path.dirname(micropython()), "mpy-cross")
+    """With the engine compiled by CircuitPython's mpy-cross (as the device bundle ships it),
+    full tactic games run on CircuitPython's VM under -X heapsize=48K."""
+    from sim.bundle import default_mpy_cross
+
+    mpy = default_mpy_cross()
+    if mpy is None:
+        pytest.skip("CircuitPython's mpy-cross not found: ../shared/tools/cp-mpy-cross (set MPY_CROSS)")
     for dirpath, _, files in os.walk(os.path.join(ROOT, "engine")):
         rel = os.path.relpath(dirpath, ROOT)
         os.makedirs(tmp_path / rel, exist_ok=True)
@@ -78,11 +84,7 @@ def test_precompiled_a_tactic_game_fits_in_48k(tmp_path):
     os.makedirs(tmp_path / "tests" / "mp")
     for name in ("selfplay.py", "tselfplay.py"):
         shutil.copy(os.path.join(ROOT, "tests", "mp", name), tmp_path / "tests" / "mp")
-    r = subprocess.run(
-        [micropython(), "-X", "heapsize=48K", "tests/mp/selfplay.py", "st1", "20", "3", "tactic"],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        timeout=300,
+    r = run_vm(
+        ["tests/mp/selfplay.py", "st1", "20", "3", "tactic"], heap="48K", timeout=300, cwd=str(tmp_path)
     )
     assert _summary(r) == _cpython(20, 3, 0)

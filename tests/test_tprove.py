@@ -198,9 +198,9 @@ def test_the_micropython_vm_gives_the_same_answers():
     import subprocess
     import sys
 
-    from tests.mp_util import ROOT, run_mp
+    from tests.mp_util import ROOT, run_vm
 
-    r = run_mp(["tests/mp/tprove_check.py", "400", "3"], heap="64K")
+    r = run_vm(["tests/mp/tprove_check.py", "400", "3"], heap="64K")
     assert r.returncode == 0, r.stderr + r.stdout
     cp = subprocess.run(
         [sys.executable, "tests/mp/tprove_check.py", "400", "3"], cwd=ROOT, capture_output=True, text=True
