@@ -284,6 +284,9 @@ class Play:
         p = s.state.to_move
         moves = []
         played = None
+        from ui.app import _unload
+
+        _unload(("ui.pick", "ui.turn"))  # the human's picker and turn words: the AI's room
         self._thinking_start()
         while not s.round_over() and not s.human_to_move() and s.state.to_move == p:
             m = s.ai_step(self._tick)
