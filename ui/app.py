@@ -299,6 +299,7 @@ class App(Play):
         if s.settings.opponent == OPP_PASS:
             self.redraw("No hints in pass & play")
             return
+        _unload(("ui.pick", "ui.turn"))  # as for the AI's turn: its room (loaded again after)
         self._thinking_start()
         # The AI on the human's view only, called from here (not through a Session method:
         # a frame fewer under the search on the 2 KB Python stack).

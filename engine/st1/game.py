@@ -88,6 +88,10 @@ def new_state(opts=None, seed=None):
     if variant not in (0, 1) or timing not in (T2016, T1999) or first not in (0, 1):
         raise IllegalMove("bad options: %r" % (opts,))
     if variant:
+        # The elite troops' proofs (engine.st1.ttable imports them at the first elite scored)
+        # loaded now, before the game cuts the heap up: on the device twin its code, loaded
+        # mid-game, found no room for a piece of it at 128K.
+        from engine.st1 import tprove  # noqa: F401
         from engine.st1.tactic import TState
 
         return TState(seed, timing, first)
