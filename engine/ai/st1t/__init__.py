@@ -37,21 +37,40 @@ class TBudget(Budget):
     """A Budget with the tactic value model's knobs (docs/AI.md, tactic variant): tcost,
     the cost of spending a tactic card (1/1024ths of the game value); recruit, what a
     Recruiter is worth; tdraw, topt: the draw and a held card's option value
-    (tsearch); notac, never play or draw tactic cards (a yardstick)."""
+    (tsearch); notac, never play or draw tactic cards (a yardstick); ahead, tbonus: with the
+    game value at `ahead` or more (1/1024ths; 0: never) a tactic card costs -tbonus instead,
+    so that the cards flow when the game is won anyway (issue 36: the one-more rule locks the
+    other player out while we hold ours)."""
 
-    def __init__(self, full, cands, samples, units, tcost=60, recruit=20, tdraw=1, notac=0, topt=300, **kw):
+    def __init__(
+        self,
+        full,
+        cands,
+        samples,
+        units,
+        tcost=60,
+        recruit=20,
+        tdraw=1,
+        notac=0,
+        topt=300,
+        ahead=0,
+        tbonus=0,
+        **kw,
+    ):
         Budget.__init__(self, full, cands, samples, units, **kw)
         self.tcost = tcost
         self.topt = topt
         self.recruit = recruit
         self.tdraw = tdraw
         self.notac = notac
+        self.ahead = ahead
+        self.tbonus = tbonus
 
 
 BUDGETS = (
     None,  # Easy: no search
-    TBudget(False, 0, 0, 0),
-    TBudget(True, 0, 0, 0, topt=400),  # Hard: a held card kept longer (docs/AI.md)
+    TBudget(False, 0, 0, 0, ahead=300, tbonus=30),  # Medium: ahead, tactic cards at a bonus
+    TBudget(True, 0, 0, 0, topt=400, ahead=850),  # Hard: a held card kept longer, free well ahead
     TBudget(True, 4, 12, 0),  # Expert: Hard's best 4 plays in 12 deals (tlook), topt 300
 )
 

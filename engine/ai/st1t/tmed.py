@@ -181,6 +181,8 @@ def play(v, moves, srch, b):
         bestv = v0 - 1
         best = PASS
     tcost = b.tcost + b.topt * v.ndeck // 40
+    if b.ahead and v0 >= b.ahead:
+        tcost = -b.tbonus
     last = -1
     i = len(moves)
     while i and moves[i - 1] >= _NCLAN * 9 and not b.notac:

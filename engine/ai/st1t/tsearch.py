@@ -229,6 +229,8 @@ def _play(v, moves, srch, j, b):
     for i in range(9):
         pc[i] = p0[i]
     tcost = b.tcost + b.topt * v.ndeck // 40
+    if b.ahead and v0 >= b.ahead:
+        tcost = -b.tbonus
     for mv in moves:
         if mv == PASS:
             val = v0 - 1
