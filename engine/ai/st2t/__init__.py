@@ -38,10 +38,26 @@ class TBudget2(Budget):
     the siege deck holds this many or fewer; tlate, the Attacker draws tactic cards once the
     siege deck holds this many or fewer (two such draws are a turn more before the deck runs
     out); notac, never play or draw a tactic card unless forced (a yardstick). The rules:
-    engine.ai.st2t.tsearch.draw."""
+    engine.ai.st2t.tsearch.draw. ahead, tbonus: with our game value at `ahead` or more
+    (1/1024ths; 0: never) a tactic card's price is -tbonus instead (issue 36: the cards flow
+    once the game is ours; Hard keeps 0: every setting that made it play 1.5 a game cost it
+    about a point against Easy)."""
 
     def __init__(
-        self, full, cands, samples, units, tcost=0, tdraw=1, ddraw=0, tlate=0, notac=0, aopt=0, **kw
+        self,
+        full,
+        cands,
+        samples,
+        units,
+        tcost=0,
+        tdraw=1,
+        ddraw=0,
+        tlate=0,
+        notac=0,
+        aopt=0,
+        ahead=0,
+        tbonus=0,
+        **kw,
     ):
         Budget.__init__(self, full, cands, samples, units, **kw)
         self.aopt = aopt
@@ -50,11 +66,13 @@ class TBudget2(Budget):
         self.tdraw = tdraw
         self.ddraw = ddraw
         self.notac = notac
+        self.ahead = ahead
+        self.tbonus = tbonus
 
 
 BUDGETS = (
     None,  # Easy: no search
-    TBudget2(False, 0, 0, 0, prep=0),
+    TBudget2(False, 0, 0, 0, prep=0, ahead=300, tbonus=60),  # Medium: ahead, tactic cards at a bonus
     TBudget2(True, 0, 0, 0, tcost=150, ddraw=21, tlate=5, aopt=100),
     # Expert: Hard's best 4 moves at the card step, each in 6 deals (engine.ai.st2t.tlook);
     # from 3 siege cards left, the best 3 played out to the end of the game.

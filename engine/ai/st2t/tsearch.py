@@ -186,8 +186,12 @@ def decision(v, moves, ts, b):
                 mv = ts.best = sm[bi]
                 sv = ts.s.scores[bi]
             bv, bm = next(best_tactic(v, ts, moves))
-            # the option price: a card kept is worth more the more siege cards are left
-            if bm >= 0 and (bi < 0 or bv - (b.tcost if v.me else b.aopt) * v.ndeck // 46 > sv):
+            # the option price: a card kept is worth more the more siege cards are left; once
+            # the game is ours (`ahead`), -tbonus: the cards flow (issue 36)
+            price = (b.tcost if v.me else b.aopt) * v.ndeck // 46
+            if b.ahead and ts.j.mine_value(ts.j.p0) >= b.ahead:
+                price = -b.tbonus
+            if bm >= 0 and (bi < 0 or bv - price > sv):
                 mv = bm
             elif bi < 0:
                 mv = bm if bm >= 0 else moves[0]
