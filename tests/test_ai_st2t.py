@@ -345,3 +345,19 @@ def test_a_step_reads_the_table_as_its_own_role_does():
         assert st2t.buffers().j.blk  # the Defender's card step set it
         assert choose(v, Rng(1), HARD) == fresh
         assert not st2t.buffers().j.blk
+
+
+def test_mediums_tactic_cards_flow_against_easy():
+    """Issue 36 item 1: Medium plays 1.5 tactic cards a game or more against Easy (docs/AI.md:
+    1.61 over 200 games, 1.73 over these 40), a tactic card at a bonus once the game is its
+    own (`ahead`); without that rule, fewer. (Hard's plays are not raised: docs/AI.md.)"""
+    from engine.st2 import game
+    from sim.tacflow import play
+
+    got = {}
+    for level in ("medium", "medium:ahead=0"):
+        n = 0
+        for i in range(40):
+            n += play(game, {"variant": 1}, 1 + i, level, "easy", i & 1, "st2")[1][0]
+        got[level] = n / 40
+    assert got["medium"] >= 1.5 and got["medium:ahead=0"] < got["medium"] - 0.5, got
