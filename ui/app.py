@@ -36,6 +36,7 @@ from ui.play import (  # noqa: F401 - the modes are part of this module's interf
 )
 from ui.session import OPP_DEMO, OPP_PASS, Session, Settings
 from ui.store import Store
+from ui.unload import unload as _unload
 
 _MENU_MODULES = (
     "ui.menus",
@@ -49,21 +50,6 @@ _MENU_MODULES = (
     "ui.st2.menus",
     "ui.st2.helpt",
 )  # the menus'
-
-
-def _unload(names):
-    """Let go of the modules `names` (dotted) and their submodules: out of sys.modules and off
-    their package, so that the collection that follows frees their code."""
-    mods = sys.modules
-    for full in names:
-        for k in [k for k in mods if k == full or k.startswith(full + ".")]:
-            del mods[k]
-        pkg, _, n = full.rpartition(".")
-        try:  # not hasattr: engine.st1's module __getattr__ would import it again
-            delattr(mods[pkg], n)
-        except (KeyError, AttributeError):
-            pass
-    gc.collect()
 
 
 def next_seed(x):

@@ -284,7 +284,7 @@ class Play:
         p = s.state.to_move
         moves = []
         played = None
-        from ui.app import _unload
+        from ui.unload import unload as _unload
 
         _unload(("ui.pick", "ui.turn"))  # the human's picker and turn words: the AI's room
         self._thinking_start()

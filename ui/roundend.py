@@ -47,10 +47,10 @@ def round_end(self):
         from ui.gamefile import write
 
         write(self.p, s.g, s.rec, w, m.played, m.rounds)
-        from ui.app import _unload
+        from ui.unload import unload as _unload
 
         _unload(("ui.gamefile", "engine.st1.notation"))  # its code, and move_text's
-    from ui.app import _unload
+    from ui.unload import unload as _unload
 
     del self.opts[:]
     _unload(("ui.pick",))  # no card to pick until the next round (its first key imports it)

@@ -169,7 +169,7 @@ class Extras:
 
 def _done(r):
     """Let go of ui.tinfo (its code is needed for a moment only); returns r."""
-    from ui.app import _unload
+    from ui.unload import unload as _unload
 
     _unload(("ui.tinfo",))
     return r

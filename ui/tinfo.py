@@ -121,7 +121,7 @@ def key(self, k):
         self._info = False
         b.show_panel(None)
         if not s.humans[1]:  # vs the AI: no hand-over needs the panel's code (ui.panel)
-            from ui.app import _unload
+            from ui.unload import unload as _unload
 
             _unload(("ui.panel",))
         self.redraw()

@@ -11,7 +11,7 @@ from ui.st2.session import ROOM, Game, Session
 
 
 def _let_go():
-    from ui.app import _unload
+    from ui.unload import unload as _unload
 
     _unload(("engine.st2.record", "ui.st2.save"))
 

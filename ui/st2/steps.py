@@ -11,7 +11,7 @@ from ui.st2.board import RETREAT
 
 
 def _done():
-    from ui.app import _unload
+    from ui.unload import unload as _unload
 
     _unload(("ui.st2.steps",))
 

@@ -67,7 +67,7 @@ def card_name(c):
 
 def _done(r):
     """Let go of ui.st2.tinfo (its code is needed for a moment only); returns r."""
-    from ui.app import _unload
+    from ui.unload import unload as _unload
 
     _unload(("ui.st2.tinfo",))
     return r
