@@ -29,15 +29,22 @@ except ImportError:  # MicroPython and CircuitPython: wall-clock time
     from engine.clock import ticks_us
 
 
+def _seats(la, lb, a_seat, seed):
+    """The two seats of a game dealt from `seed`: level A in seat a_seat, each seat its own
+    random stream."""
+    seats = [None, None]
+    seats[a_seat] = Player(la, seed * 2 + 1)
+    seats[a_seat ^ 1] = Player(lb, seed * 2 + 2)
+    return seats
+
+
 def _play(game, opts, seed, la, lb, a_seat, times, act=-1):
     """Play one game of `game` (engine.st1.game or engine.st2.game) made by
     game.new_state(opts, seed), level A in seat a_seat; returns (state, A won?). times: two
     arrays (or lists) of microseconds per timed decision (the card step, and the phase `act`:
     the tactic variant's ruse steps), A's then B's."""
     st = game.new_state(opts, seed)
-    seats = [None, None]
-    seats[a_seat] = Player(la, seed * 2 + 1)
-    seats[a_seat ^ 1] = Player(lb, seed * 2 + 2)
+    seats = _seats(la, lb, a_seat, seed)
     while not game.is_over(st):
         p = st.to_move
         v = st.view(p)
@@ -238,10 +245,8 @@ def costs(game, opts, level, games, seed, repeat, clock):
     for i in range(games):
         g = seed + i
         st = gm.new_state(opts, g)
-        seats = [None, None]
         a = i & 1
-        seats[a] = Player(level, g * 2 + 1)
-        seats[a ^ 1] = Player(EASY, g * 2 + 2)
+        seats = _seats(level, EASY, a, g)
         while not gm.is_over(st):
             p = st.to_move
             v = st.view(p)

@@ -42,29 +42,15 @@ class TBudget(Budget):
     so that the cards flow when the game is won anyway (issue 36: the one-more rule locks the
     other player out while we hold ours)."""
 
-    def __init__(
-        self,
-        full,
-        cands,
-        samples,
-        units,
-        tcost=60,
-        recruit=20,
-        tdraw=1,
-        notac=0,
-        topt=300,
-        ahead=0,
-        tbonus=0,
-        **kw,
-    ):
+    def __init__(self, full, cands, samples, units, tcost=60, recruit=20, tdraw=1, notac=0, topt=300, **kw):
+        self.ahead = kw.pop("ahead", 0)
+        self.tbonus = kw.pop("tbonus", 0)
         Budget.__init__(self, full, cands, samples, units, **kw)
         self.tcost = tcost
         self.topt = topt
         self.recruit = recruit
         self.tdraw = tdraw
         self.notac = notac
-        self.ahead = ahead
-        self.tbonus = tbonus
 
 
 BUDGETS = (

@@ -44,21 +44,10 @@ class TBudget2(Budget):
     about a point against Easy)."""
 
     def __init__(
-        self,
-        full,
-        cands,
-        samples,
-        units,
-        tcost=0,
-        tdraw=1,
-        ddraw=0,
-        tlate=0,
-        notac=0,
-        aopt=0,
-        ahead=0,
-        tbonus=0,
-        **kw,
+        self, full, cands, samples, units, tcost=0, tdraw=1, ddraw=0, tlate=0, notac=0, aopt=0, **kw
     ):
+        self.ahead = kw.pop("ahead", 0)
+        self.tbonus = kw.pop("tbonus", 0)
         Budget.__init__(self, full, cands, samples, units, **kw)
         self.aopt = aopt
         self.tlate = tlate
@@ -66,8 +55,6 @@ class TBudget2(Budget):
         self.tdraw = tdraw
         self.ddraw = ddraw
         self.notac = notac
-        self.ahead = ahead
-        self.tbonus = tbonus
 
 
 BUDGETS = (
