@@ -12,7 +12,7 @@ from engine.rng import Rng
 from engine.st1.play import random_move
 from engine.st1.prove import beat
 from sim.tools import selfplay
-from tests.mp_util import ROOT, board_vm
+from tests.mp_util import ROOT, board_mpy_cross, board_vm
 from tests.prover_cases import random_case
 
 
@@ -103,7 +103,7 @@ def bench_heap(args=("st1", "3", "1")):
     script = os.path.join(ROOT, "tests", "mp", "selfplay.py")
     print("smallest heap, engine as .py (compiled in RAM): %dK" % (_smallest(ROOT, script, args) // 1024))
     with tempfile.TemporaryDirectory() as d:
-        mpy = _mpy_cross()
+        mpy = board_mpy_cross()
         for dirpath, _, files in os.walk(os.path.join(ROOT, "engine")):
             rel = os.path.relpath(dirpath, ROOT)
             for name in files:
@@ -153,13 +153,3 @@ if __name__ == "__main__":
     what = sys.argv[1:] or ["games", "prover", "heap"]
     for w in what:
         {"games": bench_games, "prover": bench_prover, "heap": bench_heap, "tactic": bench_tactic}[w]()
-
-
-def _mpy_cross():
-    """CircuitPython's mpy-cross (sim.bundle's choice): cpy loads no other .mpy."""
-    from sim.bundle import default_mpy_cross
-
-    m = default_mpy_cross()
-    if m is None:
-        raise RuntimeError("CircuitPython's mpy-cross not found: set MPY_CROSS")
-    return m

@@ -15,7 +15,7 @@ from engine.st2.prove import beat, score
 from engine.st2.state import State
 from sim.bench import _time  # the same best-of-five timer as the first game's benchmarks
 from sim.tools import selfplay_st2
-from tests.mp_util import ROOT, board_vm
+from tests.mp_util import ROOT, board_mpy_cross, board_vm
 from tests.st2_prover_cases import random_case
 
 
@@ -133,7 +133,7 @@ def bench_heap(variant=()):
         "the same, importing `from engine.st2 import game` plainly: %dK"
         % (_smallest(ROOT, True, variant) // 1024)
     )
-    mpy = _mpy_cross()
+    mpy = board_mpy_cross()
     with tempfile.TemporaryDirectory() as d:
         for rel in ["engine/__init__.py", "engine/errors.py", "engine/rng.py"] + [
             "engine/st2/" + n for n in os.listdir(os.path.join(ROOT, "engine", "st2")) if n.endswith(".py")
@@ -196,13 +196,3 @@ if __name__ == "__main__":
             "tactic": bench_tactic,
             "tactic-heap": lambda: bench_heap(("tactic",)),
         }[w]()
-
-
-def _mpy_cross():
-    """CircuitPython's mpy-cross (sim.bundle's choice): cpy loads no other .mpy."""
-    from sim.bundle import default_mpy_cross
-
-    m = default_mpy_cross()
-    if m is None:
-        raise RuntimeError("CircuitPython's mpy-cross not found: set MPY_CROSS")
-    return m

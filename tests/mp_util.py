@@ -83,3 +83,14 @@ def board_vm():
     if cpy() is None:
         raise RuntimeError(cpy_missing())
     return cpy()
+
+
+def board_mpy_cross():
+    """CircuitPython's mpy-cross (sim.bundle's choice: $MPY_CROSS, else the tools folder's) for
+    the desktop's benchmarks: cpy loads no other .mpy. RuntimeError when there is none."""
+    from sim.bundle import default_mpy_cross
+
+    m = default_mpy_cross()
+    if m is None:
+        raise RuntimeError("CircuitPython's mpy-cross not found: set MPY_CROSS")
+    return m
