@@ -14,7 +14,7 @@ from tests.mp_util import cpy, cpy_missing, run_vm
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-needs_mp = pytest.mark.skipif(cpy() is None, reason=cpy_missing())
+needs_vm = pytest.mark.skipif(cpy() is None, reason=cpy_missing())
 
 
 def _mp(heap, *args):
@@ -30,7 +30,7 @@ SUMMARY = re.compile(
 )
 
 
-@needs_mp
+@needs_vm
 @pytest.mark.parametrize("timing", ("2016", "1999"))
 def test_mp_arena_same_games_as_cpython(timing):
     lines = _mp("96K", "tests/mp/arena.py", "st1", "base", "hard", "medium", "2", "9", timing)
@@ -41,7 +41,7 @@ def test_mp_arena_same_games_as_cpython(timing):
     assert lines[-1].split(" a_win_rate")[0] == here.split(" a_win_rate")[0]
 
 
-@needs_mp
+@needs_vm
 def test_mp_arena_mem_reports_each_parts_heap_and_plays_the_same_game():
     """`mem` last: the heap of each part's compiled code first (docs/BENCHMARKS.md), then the
     same game as without it."""
@@ -54,7 +54,7 @@ def test_mp_arena_mem_reports_each_parts_heap_and_plays_the_same_game():
     assert _no_times(lines[-1]) == _no_times(_mp("112K", *args)[-1])
 
 
-@needs_mp
+@needs_vm
 def test_mp_expert_1999_same_game_as_cpython():
     """The 1999 Expert (deals kept if the opponent's last play fits, play-outs near the end)
     plays the same game on the VM."""
@@ -67,7 +67,7 @@ def test_mp_expert_1999_same_game_as_cpython():
     assert [x.split(" ms_")[0] for x in lines[-4:-2]] == [x.split(" ms_")[0] for x in seats]
 
 
-@needs_mp
+@needs_vm
 @pytest.mark.parametrize("level", ("hard", "expert"))
 def test_memory_error_fallback(level):
     # The heap must leave 64 KB in one block once the code is loaded (at 192K Hard's no longer
@@ -92,7 +92,7 @@ def _no_times(line):
     return re.sub(r" [ab]_ms_per_move=[\d.]+", "", line)
 
 
-@needs_mp
+@needs_vm
 @pytest.mark.parametrize(
     "la,lb,games,mode", (("hard", "medium", 2, "single"), ("medium", "easy", 1, "revenge"))
 )
@@ -109,7 +109,7 @@ def test_mp_st2_arena_same_games_as_cpython(la, lb, games, mode):
     assert _no_times(lines[-1]) == _no_times(here)
 
 
-@needs_mp
+@needs_vm
 @pytest.mark.parametrize("level", ("hard", "expert"))
 def test_st2_memory_error_fallback(level):
     """A MemoryError in the second game's search, or in the engine's move listing, answers a

@@ -173,10 +173,10 @@ def test_arena_command(capsys):
 
 # -- the MicroPython VM ------------------------------------------------------------------
 
-from tests.test_ai_mp import SUMMARY, _mp, needs_mp  # noqa: E402
+from tests.test_ai_mp import SUMMARY, _mp, needs_vm  # noqa: E402
 
 
-@needs_mp
+@needs_vm
 @pytest.mark.parametrize("timing", ("2016", "1999"))
 def test_mp_arena_same_games_as_cpython(timing):
     """The tactic arena on the VM plays CPython's games (wins and each seat's number of plays;
@@ -192,7 +192,7 @@ def test_mp_arena_same_games_as_cpython(timing):
     assert [x.split(" ms_")[0] for x in lines[-4:-2]] == [x.split(" ms_")[0] for x in seats]
 
 
-@needs_mp
+@needs_vm
 @pytest.mark.parametrize("level", ("hard", "expert"))
 def test_mp_memory_error_fallback(level):
     """A MemoryError in the tactic search (or in the engine's listing of the moves) answers a

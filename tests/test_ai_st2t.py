@@ -274,10 +274,10 @@ def test_the_base_game_never_loads_the_tactic_ai():
 # -- the MicroPython VM ------------------------------------------------------------------
 
 from tests.test_ai_mp import SUMMARY2 as SUMMARY  # noqa: E402
-from tests.test_ai_mp import _mp, needs_mp  # noqa: E402
+from tests.test_ai_mp import _mp, needs_vm  # noqa: E402
 
 
-@needs_mp
+@needs_vm
 @pytest.mark.parametrize("mode", ("single", "revenge"))
 def test_mp_arena_same_games_as_cpython(mode):
     """The tactic arena on the VM plays CPython's games (wins per role and each seat's number
@@ -292,7 +292,7 @@ def test_mp_arena_same_games_as_cpython(mode):
     assert [x.split(" ms_")[0] for x in lines[-4:-2]] == [x.split(" ms_")[0] for x in seats]
 
 
-@needs_mp
+@needs_vm
 def test_mp_memory_error_fallback():
     """A MemoryError in the tactic search (or in the engine's listing of the moves) answers a
     legal move in every phase (card, deck, action step) and lets the buffers go."""

@@ -402,7 +402,7 @@ def test_a_rounds_move_list_has_room_made_when_it_starts():
     and resumed) and the second game's current game hold such a list. On CircuitPython's VM
     appending a round's moves to it allocates nothing (grown mid-round, its 1 KB renewal
     found no free run on a fragmented heap: the twin's crash screen at ui/session.py)."""
-    from tests.mp_util import cpy_missing, run_cpy
+    from tests.mp_util import run_vm
     from ui.resume import session as resume
     from ui.session import room
 
@@ -412,8 +412,6 @@ def test_a_rounds_move_list_has_room_made_when_it_starts():
         s.ai_step() if not s.human_to_move() else s.do(s.state.legal_moves()[0])
     r = resume(s.pack(), s.settings, first_legal)
     assert r.rec.moves == s.rec.moves and r.rec.moves is not s.rec.moves
-    if cpy_missing():
-        pytest.skip(cpy_missing())
     code = (
         "import gc\nfrom ui.session import room\n"
         "for n in (0, 7, 230):\n"
@@ -421,7 +419,7 @@ def test_a_rounds_move_list_has_room_made_when_it_starts():
         " for i in range(256 - n if n < 224 else 64):\n  r.append(i)\n"
         " gc.collect()\n print(f - gc.mem_free(), len(r))\n"
     )
-    p = run_cpy(["-c", code], heap="64K")
+    p = run_vm(["-c", code], heap="64K")
     assert p.returncode == 0, p.stderr
     out = [line.split() for line in p.stdout.splitlines()]
     assert [n for _, n in out] == ["256", "256", "294"], p.stdout

@@ -84,8 +84,8 @@ def to_try(g, st):
 def room(moves=(), n=256):
     """A list of `moves` with room for n (a round's: the longest of 300 random rounds has 169,
     the first game's tactic variant), made when a round starts or is resumed: appending a
-    move then never renews it (MicroPython, as CPython, keeps a list's room through
-    `del l[:]`). Grown mid-round, its 1 KB renewal found no free run on a fragmented heap
+    move then never renews it on the board (CircuitPython keeps a list's room through
+    `del l[:]`; CPython does not, and needs none). Grown mid-round, its 1 KB renewal found no free run on a fragmented heap
     (test_twin: the first game's tactic variant against Medium, seed 2, at 132K)."""
     r = [0] * (n if len(moves) < n - 32 else len(moves) + 64)
     del r[:]

@@ -1,6 +1,9 @@
 """What one AI decision costs on the board, from CircuitPython's VM (../shared/tools/cpy):
 
-    cpy -X heapsize=160K tests/mp/aitime.py GAME VARIANT LEVEL GAMES SEED [REPEAT] [2016|1999]
+    cpy -X heapsize=1M tests/mp/aitime.py GAME VARIANT LEVEL GAMES SEED [REPEAT] [2016|1999]
+
+(a large heap: this script compiles the modules from source mid-run, and at 160K the list of
+times found no room to grow)
 
 GAME st1 or st2, VARIANT base or tactic. The positions are sim.aitime's (engine.ai.bench.costs:
 LEVEL's card steps, and the tactic variants' action steps, in GAMES games against Easy, game i
