@@ -22,10 +22,10 @@ def _level(name, variant, game="st1"):
 
     if variant == "tactic" and name == "hard-notac":
         if game == "st2":
-            from engine.ai.st2t import TBudget2
+            from engine.ai.st2.tactic import TBudget2
 
             return TBudget2(True, 0, 0, 0, notac=1)
-        from engine.ai.st1t import TBudget
+        from engine.ai.st1.tactic import TBudget
 
         return TBudget(True, 0, 0, 0, notac=1)
     return level_of(name)

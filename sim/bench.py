@@ -123,7 +123,7 @@ def bench_tactic():
     """The tactic variant (issue 13): random games/s in CPU time, the base game's back to back
     (the machine is shared: CPU time, alternating chunks); on the VM; the smallest heaps."""
     from engine.st1.play import random_game as base_game
-    from engine.st1.tplay import random_game
+    from engine.st1.tactic.play import random_game
 
     for timing in (st1.T2016, st1.T1999):
         cpu = {"base": 0.0, "tactic": 0.0}

@@ -105,7 +105,7 @@ def _fits(heap, cwd, plain, variant=()):
     script = [os.path.join(ROOT, "tests", "mp", "selfplay.py"), "st2", "3", "1"] + list(variant)
     code = _PLAIN
     if variant:
-        code = code.replace("engine.st2.play", "engine.st2.tplay").replace("(None,", "({'variant': 1},")
+        code = code.replace("engine.st2.play", "engine.st2.tactic.play").replace("(None,", "({'variant': 1},")
     args = [board_vm(), "-X", "heapsize=%d" % heap] + (["-c", code] if plain else script)
     return subprocess.run(args, cwd=cwd, capture_output=True, text=True).returncode == 0
 
@@ -151,7 +151,7 @@ def bench_tactic():
     """Random tactic games on CPython in CPU time (a shared machine's wall time says little),
     each run beside the base game's measured the same way; then on the VM at the test's heap."""
     from engine.st2.play import random_game as base_game
-    from engine.st2.tplay import random_game
+    from engine.st2.tactic.play import random_game
 
     for _ in range(3):
         out = []

@@ -10,7 +10,7 @@ import time
 
 from engine.cards import NCARDS
 from engine.st1.prove import beat, score
-from engine.st1.tprove import JOKER, JOKER2, SHIELD, SPY, beat_t, score_t
+from engine.st1.tactic.prove import JOKER, JOKER2, SHIELD, SPY, beat_t, score_t
 from tests.tprover_cases import random_case
 
 
@@ -148,7 +148,7 @@ def heap():
     game's engine, and what it keeps in RAM: tprove against engine.st1.game."""
     from tests.mp_util import ROOT, board_vm
 
-    for mod in ("engine.st1.game", "engine.st1.tprove"):
+    for mod in ("engine.st1.game", "engine.st1.tactic.prove"):
         kept = None
         for k in range(36, 97):
             r = subprocess.run(

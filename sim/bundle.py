@@ -47,14 +47,14 @@ DESKTOP_ONLY = (
     "engine/record_text.py",
     "engine/st1/recordtext.py",
     "engine/st1/play.py",
-    "engine/st1/tplay.py",
+    "engine/st1/tactic/play.py",
     "engine/ai/bench.py",
     "engine/ai/player.py",
     "engine/st2/recordtext.py",
     "engine/st2/play.py",
     "engine/st2/rmatch.py",
-    "engine/st2/tplay.py",
-    "engine/ai/st2t/tlook.py",  # Expert's look-ahead (tactic variant): the device plays Hard's move
+    "engine/st2/tactic/play.py",
+    "engine/ai/st2/tactic/lookahead.py",  # Expert's look-ahead (tactic variant): the device plays Hard's move
 )
 MANIFEST = "manifest.txt"
 DRIVE_BYTES = 2 * 1024 * 1024  # the PyBadge's 2 MB flash chip holds CIRCUITPY

@@ -4,11 +4,11 @@ only: never reachable from the device's AI).
 
 The opponent is an omniscient Hard: Hard's own search with a Judge that knows the other hand
 and the deck order.
-- Schotten Totten 2, both variants (engine.ai.st2.search / engine.ai.st2t.tsearch): each
+- Schotten Totten 2, both variants (engine.ai.st2.search / engine.ai.st2.tactic.search): each
   side's availability is a hand card's (600/1024: a card serves one tile) for the siege cards
   it holds or will draw while it still has a turn to play them (the deck's order tells
   which), and 0 for every other card.
-- Schotten Totten's tactic variant (engine.ai.st1t.tsearch): the other hand's clan cards
+- Schotten Totten's tactic variant (engine.ai.st1.tactic.search): the other hand's clan cards
   are the opponent's for sure, and so are the top two cards of the clan deck, the mover's
   next draw and the opponent's (a hand card's weight); the rest of the deck is shared as the
   search shares every unseen card. Further down, who draws which card turns on both players'
@@ -73,7 +73,7 @@ def _omni_tjudge():
     the other hand's clan cards are the opponent's (a hand card's weight), the top card of the
     clan deck the mover's next draw and the one under it the opponent's (the same weight, and
     no one else's); the rest of the deck is shared as the search shares every unseen card."""
-    from engine.ai.st1t.tjudge import TJudge
+    from engine.ai.st1.tactic.judge import TJudge
     from engine.st1.game import NCLAN
 
     class OmniTJudge(TJudge):
@@ -118,9 +118,9 @@ def omni_player(b):
 
 
 def omni_player2t(b):
-    """The second game's tactic variant: Hard's decision (engine.ai.st2t.tsearch.decide) on
+    """The second game's tactic variant: Hard's decision (engine.ai.st2.tactic.search.decide) on
     the mover's View, with the omniscient Judge reading the State."""
-    from engine.ai.st2t.tsearch import TSearch, decide
+    from engine.ai.st2.tactic.search import TSearch, decide
 
     ts = TSearch()
     j = _omni_judge()()
@@ -142,11 +142,11 @@ def omni_player2t(b):
 
 
 def omni_player1t(b):
-    """The first game's tactic variant: Hard's decision (engine.ai.st1t.tsearch.decide) on
+    """The first game's tactic variant: Hard's decision (engine.ai.st1.tactic.search.decide) on
     the mover's View, with the omniscient TJudge reading the State; claims as Hard makes
     them (the first proven claim, else DONE)."""
-    from engine.ai.st1t import Search
-    from engine.ai.st1t.tsearch import decide
+    from engine.ai.st1.tactic import Search
+    from engine.ai.st1.tactic.search import decide
     from engine.st1.game import PH_CLAIM
 
     srch = Search()
@@ -174,7 +174,7 @@ def run(level, games, seed, game="st2", variant=0, timing=None):
     from engine.rng import Rng
 
     if game == "st1":
-        from engine.ai.st1t import BUDGETS
+        from engine.ai.st1.tactic import BUDGETS
         from engine.st1 import game as g
 
         if not variant:
@@ -185,7 +185,7 @@ def run(level, games, seed, game="st2", variant=0, timing=None):
         from engine.st2 import game as g
 
         if variant:
-            from engine.ai.st2t import BUDGETS
+            from engine.ai.st2.tactic import BUDGETS
 
             omni = omni_player2t(BUDGETS[2])
         else:

@@ -34,10 +34,10 @@ class Greedy:
             tac = [m for m in moves if g.kind(m) == g.KIND_PLAY and g.decode(m)[1] >= self.first]
             if tac:
                 if g.NAME == "st2":
-                    from engine.ai.st2t.teasy import choose_teasy
+                    from engine.ai.st2.tactic.easy import choose_teasy
 
                     return next(choose_teasy(v, self.rng, tac))
-                from engine.ai.st1t.teasy import choose_teasy
+                from engine.ai.st1.tactic.easy import choose_teasy
 
                 return choose_teasy(v, self.rng, tac)
         if v.phase == g.PH_DRAW:
@@ -61,9 +61,9 @@ def seat(game, name, seed, game_name):
         import copy
 
         if game_name == "st2":
-            from engine.ai.st2t import BUDGETS
+            from engine.ai.st2.tactic import BUDGETS
         else:
-            from engine.ai.st1t import BUDGETS
+            from engine.ai.st1.tactic import BUDGETS
         lv = copy.copy(BUDGETS[lv] if isinstance(lv, int) else lv)
         for kv in knobs.split(","):
             k, _, x = kv.partition("=")

@@ -11,7 +11,7 @@ from engine.games import load
 from engine.record_text import game_of, replay_text
 from engine.rng import Rng
 from engine.st1.play import random_move
-from engine.st1.tprove import JOKER, beat_t, score_t
+from engine.st1.tactic.prove import JOKER, beat_t, score_t
 
 FIELDS = ("game", "my_cards", "opp_cards", "visible_elsewhere", "me_completed_first")
 FIELDS_ST1 = FIELDS + ("mud", "blind")
@@ -249,7 +249,7 @@ def random_mover(game, variant=0):
     bundle leaves the play modules out."""
     import importlib
 
-    return importlib.import_module("engine.%s.%splay" % (game.NAME, "t" if variant else "")).random_move
+    return importlib.import_module("engine.%s.%splay" % (game.NAME, "tactic." if variant else "")).random_move
 
 
 def selfplay_st2(games, seed, variant=0):

@@ -6,7 +6,7 @@ import sys
 from engine.errors import IllegalMove
 from engine.st2.cards import NSIEGE, NTILES, kind, name, need
 from engine.st2.notation import parse_card
-from engine.st2.tprove import beat_tv, score_t
+from engine.st2.tactic.prove import beat_tv, score_t
 
 ELITES = ("JOKER", "JOKER", "SPY", "SHIELD")  # ids 60..63 (docs/NOTATION.md)
 ACTIONS = ("REDEPLOYMENT", "RECRUITMENT", "DESERTION", "TREASON", "EXPLOSION", "SUPPORT", "EXCHANGE")
@@ -55,7 +55,7 @@ def prove_st2(obj):
     """One game-2 request to its answer: can the Attacker ("my" side) declare control of
     `tile` (1..7) on its `damaged` side (true/false) against the Defender's `opp_cards`, with
     `visible_elsewhere` every other visible card (other tiles and the discard pile)? Elite
-    troops take their owner's best values (engine.st2.tprove)."""
+    troops take their owner's best values (engine.st2.tactic.prove)."""
     tile = obj.get("tile")
     if isinstance(tile, bool) or not isinstance(tile, int) or not 1 <= tile <= NTILES:
         raise IllegalMove('game 2 needs "tile": 1..7')
@@ -103,7 +103,7 @@ def board_text(st):
     """A picture of the wall: the Defender's side on top, the Attacker's below."""
     nm = name
     if st.variant:
-        from engine.st2.tcards import name as nm  # tactic cards have names too
+        from engine.st2.tactic.cards import name as nm  # tactic cards have names too
     rows = []
     for p, label in ((1, "D "), (0, "A ")):
         ks = (3, 2, 1, 0) if p == 1 else (0, 1, 2, 3)

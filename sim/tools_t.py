@@ -2,7 +2,7 @@
 record): sim.tools.board_text hands tactic States here."""
 
 from engine.st1.table import NSTONES
-from engine.st1.ttable import cname
+from engine.st1.tactic.table import cname
 
 _W = 5  # cell width: "G7", "JOKER", "SHIEL"
 

@@ -1,4 +1,4 @@
-"""Schotten Totten 2 with elite troops: the slow, obvious scorer and prover engine.st2.tprove
+"""Schotten Totten 2 with elite troops: the slow, obvious scorer and prover engine.st2.tactic.prove
 is checked against. Every elite tries every value its card allows (a Joker all 60 siege
 values, the Spy the five 10s, the Shield the fifteen 1s, 2s and 3s), with no other
 restriction (docs/RULES.md, "Tactic proofs (second game)"), and every completion from the

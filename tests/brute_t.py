@@ -1,4 +1,4 @@
-"""The slow, obvious tactic prover engine/st1/tprove.py is checked against: try every value of
+"""The slow, obvious tactic prover engine/st1/tactic/prove.py is checked against: try every value of
 every elite troop and every completion.
 
 Elites: 54 and 55 (Jokers) may be any of the 54 clan cards, 56 (Spy) any colour at strength 7,

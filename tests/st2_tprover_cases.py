@@ -1,5 +1,5 @@
 """Random Schotten Totten 2 control positions with elite troops on both sides, for the
-differential test of engine.st2.tprove against the brute force (tests/brute2_t.py).
+differential test of engine.st2.tactic.prove against the brute force (tests/brute2_t.py).
 
 `python -m tests.st2_tprover_cases N SEED` runs the long check (docs/BENCHMARKS.md) and prints
 "N passed, 0 failed"; the positions cycle through the 7 tiles and both sides. Each position
@@ -14,7 +14,7 @@ from math import comb
 
 from engine.st2.cards import kind, need
 from engine.st2.prove import score
-from engine.st2.tprove import beat_tv, score_t
+from engine.st2.tactic.prove import beat_tv, score_t
 from tests.brute2_t import DOMAIN, brute_beat_t, brute_key, brute_key_t
 from tests.st2_prover_cases import _near
 

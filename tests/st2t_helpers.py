@@ -3,8 +3,8 @@ invariants of every state (all 60 siege and 11 tactic cards accounted for exactl
 
 from engine.st2 import moves as T
 from engine.st2.cards import NONE, NSIEGE, NTILES, need
-from engine.st2.tcards import ACTIONS, END, EXCHANGE, FIRST, NTACTIC, name, parse
-from engine.st2.tstate import TState
+from engine.st2.tactic.cards import ACTIONS, END, EXCHANGE, FIRST, NTACTIC, name, parse
+from engine.st2.tactic.state import TState
 from tests.st2_helpers import check_sides, place_tiles
 from tests.st2_helpers import snapshot as base_snapshot
 

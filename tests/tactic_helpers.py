@@ -1,9 +1,9 @@
 """Building tactic positions for rulebook cases, and the invariants checked on every state."""
 
 from engine.st1.table import NSTONES, PH_OVER, PH_PLAY, SLOTS, T2016
-from engine.st1.tactic import TState
-from engine.st1.tnotation import parse_card
-from engine.st1.ttable import HSLOTS, M_BLIND, M_MUD, NALL, NCLAN, NONE, PH_ACTION, PH_DRAW
+from engine.st1.tactic.notation import parse_card
+from engine.st1.tactic.state import TState
+from engine.st1.tactic.table import HSLOTS, M_BLIND, M_MUD, NALL, NCLAN, NONE, PH_ACTION, PH_DRAW
 
 _ALL = bytes(range(NALL))
 

@@ -175,7 +175,7 @@ def test_the_true_deal_fits_the_opponents_last_play(timing):
     play (the table before it is rebuilt from what both players saw); random deals often do
     not, so keeping the deals that fit tells the look-ahead something."""
     from engine.ai import _search
-    from engine.ai.lookahead import _before, _buffers, _fits
+    from engine.ai.st1.lookahead import _before, _buffers, _fits
 
     srch = _search()
     _buffers(srch)  # the look-ahead's buffers (srch.jo), made here too when this test runs alone
@@ -211,7 +211,7 @@ def test_the_true_deal_fits_the_opponents_last_play(timing):
 
 
 def test_no_inference_without_a_known_last_play():
-    from engine.ai.lookahead import _before
+    from engine.ai.st1.lookahead import _before
     from engine.notation import parse_position, position_text
 
     st = st1.State(8)
@@ -338,7 +338,8 @@ def test_aitime_passes_keep_each_positions_fastest_run(monkeypatch):
 def test_the_chance_scale_is_one_constant():
     """ONE (1024) is a const in each game's know (so the VM folds it where it is read) and in
     engine.ai.odds, whose pwin both read: the copies are one value."""
-    from engine.ai import know, odds
+    from engine.ai import odds
+    from engine.ai.st1 import know
     from engine.ai.st2 import know as know2
 
     assert know.ONE == know2.ONE == odds.ONE == 1024

@@ -71,7 +71,7 @@ def test_mp_expert_1999_same_game_as_cpython():
 @pytest.mark.parametrize("level", ("hard", "expert"))
 def test_memory_error_fallback(level):
     # The heap must leave 64 KB in one block once the code is loaded (at 192K Hard's no longer
-    # did after the tactic variants merged); Expert also loads engine.ai.lookahead.
+    # did after the tactic variants merged); Expert also loads engine.ai.st1.lookahead.
     line = _mp("200K" if level == "hard" else "208K", "tests/mp/ai_oom.py", level, "4")[-1]
     got = dict(kv.split("=") for kv in line.split())
     answers = int(got["answers"])

@@ -1,4 +1,4 @@
-"""The AI of the first game's tactic variant (engine.ai.st1t): legal complete games at every
+"""The AI of the first game's tactic variant (engine.ai.st1.tactic): legal complete games at every
 level and timing, every step of every tactic card decided, honesty over many positions, the
 interface, and the arena command."""
 
@@ -8,11 +8,11 @@ from engine import st1
 from engine.ai import EASY, EXPERT, HARD, MEDIUM, choose
 from engine.ai.bench import play, run
 from engine.ai.player import Player
-from engine.ai.st1t import TBudget, emergency
+from engine.ai.st1.tactic import TBudget, emergency
 from engine.errors import IllegalMove
 from engine.rng import Rng
 from engine.st1 import game
-from engine.st1.tactic import TState
+from engine.st1.tactic.state import TState
 from tests.legal import legal_params
 from tests.tactic_helpers import tcheck
 
@@ -181,7 +181,7 @@ from tests.test_ai_mp import SUMMARY, _mp, needs_vm  # noqa: E402
 def test_mp_arena_same_games_as_cpython(timing):
     """The tactic arena on the VM plays CPython's games (wins and each seat's number of plays;
     the times differ). 132K: the code compiled from source is about 79 KB there
-    (docs/BENCHMARKS.md, tactic AI; Medium's engine.ai.st1t.tmed 3.8 KB of it: 130K plays,
+    (docs/BENCHMARKS.md, tactic AI; Medium's engine.ai.st1.tactic.medium 3.8 KB of it: 130K plays,
     128K fails compiling the harness)."""
     lines = _mp("132K", "tests/mp/arena.py", "st1", "tactic", "hard", "medium", "2", "9", timing)
     assert SUMMARY.match(lines[-1]), lines
@@ -206,7 +206,7 @@ def test_mp_memory_error_fallback(level):
 
 
 def test_the_base_game_never_loads_the_tactic_ai():
-    """A base game's AI turn loads no module of engine.ai.st1t nor the tactic engine, and a
+    """A base game's AI turn loads no module of engine.ai.st1.tactic nor the tactic engine, and a
     tactic game's loads none of the second game (fresh interpreters)."""
     import subprocess
     import sys
@@ -221,9 +221,13 @@ def test_the_base_game_never_loads_the_tactic_ai():
         "print(' '.join(sorted(m for m in sys.modules if m.startswith('engine'))))\n"
     )
     base = subprocess.run([sys.executable, "-c", code % 0], capture_output=True, text=True, check=True).stdout
-    assert "engine.ai.st1t" not in base and "engine.st1.tactic" not in base and "engine.ai.search" in base
+    assert (
+        "engine.ai.st1.tactic" not in base
+        and "engine.st1.tactic.state" not in base
+        and "engine.ai.st1.search" in base
+    )
     tac = subprocess.run([sys.executable, "-c", code % 1], capture_output=True, text=True, check=True).stdout
-    assert "engine.ai.st1t.tsearch" in tac and "engine.st2" not in tac and "engine.ai.st2" not in tac
+    assert "engine.ai.st1.tactic.search" in tac and "engine.st2" not in tac and "engine.ai.st2" not in tac
 
 
 def _tactic_flow(level, games=40):

@@ -34,7 +34,7 @@ def test_rejects_a_state_and_the_wrong_player():
 
 @pytest.mark.parametrize("level", (EASY, MEDIUM, HARD))
 def test_a_tactic_view_goes_to_the_tactic_ai(level):
-    """A view of the second game's tactic variant is answered by its own AI (engine.ai.st2t,
+    """A view of the second game's tactic variant is answered by its own AI (engine.ai.st2.tactic,
     tests/test_ai_st2t.py) with a legal move, not by the base game's search."""
     from engine import games
 
@@ -284,8 +284,8 @@ def test_arena_command(capsys):
     assert main(["--game", "st1", "--match", "revenge", "--games", "1"]) == 2
 
 
-_FIRST = ("engine.st1", "engine.cards", "engine.match", "engine.ai.easy", "engine.ai.search")
-_FIRST += ("engine.ai.judge", "engine.ai.know", "engine.ai.lookahead")
+_FIRST = ("engine.st1", "engine.cards", "engine.match", "engine.ai.st1.easy", "engine.ai.st1.search")
+_FIRST += ("engine.ai.st1.judge", "engine.ai.st1.know", "engine.ai.st1.lookahead")
 
 
 def _modules_after(code):
@@ -312,7 +312,7 @@ def test_each_games_ai_loads_only_its_own_game():
         "play(7, 0, 2, 1, 0, [[], []])\n"
         "print(' '.join(sys.modules))\n"
     )
-    assert "engine.ai.search" in mods
+    assert "engine.ai.st1.search" in mods
     assert not {m for m in mods if m.startswith(("engine.st2", "engine.ai.st2"))}, mods
 
 

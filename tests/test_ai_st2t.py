@@ -1,4 +1,4 @@
-"""The AI of the second game's tactic variant (engine.ai.st2t): legal complete games at every
+"""The AI of the second game's tactic variant (engine.ai.st2.tactic): legal complete games at every
 level in both roles, every step of every action card decided (the Exchange's step out of turn
 too), the deck choice, honesty over many positions, the fallbacks, the interface, the arena
 command and the same games on the MicroPython VM."""
@@ -11,8 +11,8 @@ import pytest
 from engine.ai import EASY, EXPERT, HARD, MEDIUM, choose
 from engine.ai.bench import play2, run2
 from engine.ai.player import Player
-from engine.ai.st2t import TBudget2, emergency
-from engine.ai.st2t.tshim import Shim, stand_in
+from engine.ai.st2.tactic import TBudget2, emergency
+from engine.ai.st2.tactic.shim import Shim, stand_in
 from engine.errors import IllegalMove
 from engine.rng import Rng
 from engine.st2 import game
@@ -254,7 +254,7 @@ def test_notac_never_plays_a_tactic_card_it_need_not():
 
 
 def test_the_base_game_never_loads_the_tactic_ai():
-    """A base game's AI turn loads no module of engine.ai.st2t nor the tactic engine, and a
+    """A base game's AI turn loads no module of engine.ai.st2.tactic nor the tactic engine, and a
     tactic game's loads none of the first game's (fresh interpreters)."""
     code = (
         "import sys\n"
@@ -266,9 +266,15 @@ def test_the_base_game_never_loads_the_tactic_ai():
         "print(' '.join(sorted(m for m in sys.modules if m.startswith('engine'))))\n"
     )
     base = subprocess.run([sys.executable, "-c", code % 0], capture_output=True, text=True, check=True).stdout
-    assert "engine.ai.st2t" not in base and "engine.st2.tstate" not in base and "engine.ai.st2.search" in base
+    assert (
+        "engine.ai.st2.tactic" not in base
+        and "engine.st2.tactic.state" not in base
+        and "engine.ai.st2.search" in base
+    )
     tac = subprocess.run([sys.executable, "-c", code % 1], capture_output=True, text=True, check=True).stdout
-    assert "engine.ai.st2t.tsearch" in tac and "engine.st1" not in tac and "engine.ai.st1t" not in tac
+    assert (
+        "engine.ai.st2.tactic.search" in tac and "engine.st1" not in tac and "engine.ai.st1.tactic" not in tac
+    )
 
 
 # -- the MicroPython VM ------------------------------------------------------------------
@@ -332,7 +338,7 @@ def test_a_step_reads_the_table_as_its_own_role_does():
     with the AI. An action step or an Exchange step decided next by the Attacker reads the
     table as the Attacker does, not as the Defender's last decision left it, and makes the
     move it makes on fresh buffers."""
-    from engine.ai import st2t
+    from engine.ai.st2 import tactic as st2t
 
     steps = [st for st in _positions(60, 300, (PH_ACTION, PH_EXCHANGE)) if st.to_move == 0]
     defender = [st for st in _positions(20, 600, (0,)) if st.to_move == 1][0].view(1)

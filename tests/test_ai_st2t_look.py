@@ -1,4 +1,4 @@
-"""Expert's look-ahead in the second game's tactic variant (engine.ai.st2t.tlook, desktop
+"""Expert's look-ahead in the second game's tactic variant (engine.ai.st2.tactic.lookahead, desktop
 only): a legal move in every phase (the card step, the draw, action steps, the Exchange's
 step out of turn), honest over re-deals of what the player cannot see, the same move for a
 seed, the work budget in units, no deep recursion, and Hard's move where the module is left
@@ -7,7 +7,7 @@ out (the device bundle)."""
 import sys
 
 from engine.ai import EXPERT, HARD, choose
-from engine.ai.st2t import BUDGETS, TBudget2
+from engine.ai.st2.tactic import BUDGETS, TBudget2
 from engine.rng import Rng
 from engine.st2 import game
 from tests.test_ai_st2t import PH_ACTION, PH_DRAW, PH_EXCHANGE, _positions, _vkey
@@ -22,7 +22,7 @@ def test_expert_looks_ahead_in_the_tactic_variant_only_on_the_desktop():
     assert b.cands > 1 and b.samples > 0
     from sim.bundle import DESKTOP_ONLY
 
-    assert "engine/ai/st2t/tlook.py" in DESKTOP_ONLY
+    assert "engine/ai/st2/tactic/lookahead.py" in DESKTOP_ONLY
 
 
 def test_a_legal_move_in_every_phase():
@@ -104,8 +104,8 @@ def test_no_deep_recursion():
 
 
 def test_hard_move_where_the_look_ahead_is_left_out(monkeypatch):
-    """The device bundle leaves engine.ai.st2t.tlook out: Expert then plays Hard's move."""
+    """The device bundle leaves engine.ai.st2.tactic.lookahead out: Expert then plays Hard's move."""
     got = _card_steps(6, 81)
     want = [choose(st.view(st.to_move), Rng(3), HARD) for st in got]
-    monkeypatch.setitem(sys.modules, "engine.ai.st2t.tlook", None)  # import fails
+    monkeypatch.setitem(sys.modules, "engine.ai.st2.tactic.lookahead", None)  # import fails
     assert [choose(st.view(st.to_move), Rng(3), EXPERT) for st in got] == want

@@ -143,9 +143,9 @@ _GAMES = textwrap.dedent(
     from engine.ai.player import Player
     from engine.rng import Rng
     from engine.st1 import game
-    from engine.st1.tplay import random_game as t1
+    from engine.st1.tactic.play import random_game as t1
     from engine.st2.state import State as State2
-    from engine.st2.tplay import random_game as t2
+    from engine.st2.tactic.play import random_game as t2
     out = []
     for seed in range(1, 4):
         st = game.new_state(game.options(timing=seed & 1), seed)

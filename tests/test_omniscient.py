@@ -4,8 +4,8 @@ game's base yardstick is tested in tests/test_ai_st2.py."""
 
 import pytest
 
-from engine.ai.st1t import BUDGETS as B1
-from engine.ai.st2t import BUDGETS as B2
+from engine.ai.st1.tactic import BUDGETS as B1
+from engine.ai.st2.tactic import BUDGETS as B2
 from engine.rng import Rng
 from engine.st1 import game as g1
 from engine.st2 import game as g2
@@ -60,7 +60,7 @@ def test_the_first_games_omniscient_judge_sees_the_other_hand_and_the_deck(plies
 def test_the_second_games_tactic_judge_reads_the_state_not_the_shim():
     """With tactic cards in the other hand, only its siege cards count; the deck as in the
     base game's yardstick (the mover's next draw is its own)."""
-    from engine.ai.st2t.tsearch import TSearch, setup
+    from engine.ai.st2.tactic.search import TSearch, setup
     from engine.st2.cards import NSIEGE
 
     st = _random_play(g2, g2.new_state({"variant": 1}, 11), 12, 3)

@@ -27,7 +27,7 @@ EXPECTED = {
     # same bytes as at d8d677e's hash, 5236af2f...), drawn with issue 12's changes.
     "headless": "daf3a065c69736ffb173f6d180fde7d2890a238886386f93d6751c753f5c2646",
     # Recomputed at med1 (issue 16: the tactic variant's Medium asks fewer moves, in
-    # engine.ai.st1t.tmed): its games changed (Easy-Medium, Medium-Hard); Hard's and Expert's
+    # engine.ai.st1.tactic.medium): its games changed (Easy-Medium, Medium-Hard); Hard's and Expert's
     # moves are the same (a fingerprint of Hard-Easy and Hard-Hard games and Expert's moves,
     # unchanged across the branch). Was 148264cc... (00af0b6).
     # Recomputed again on pay-t1 (issue 16: Hard draws another tactic card while the one it
@@ -50,7 +50,7 @@ EXPECTED = {
     # commits of med2 change no move, and Easy's and Hard's games here are the same.
     "ai_st2": "ea9c6553c8af1de5849fbaa4bad231aa5147d2eb36468188496fa16df1f334e0",
     # ai_st2_tactic recomputed again on med2 (issue 16): the tactic variant's Medium scores one
-    # card play a tile and values its tactic cards on fewer tiles (engine.ai.st2t.tmed), so
+    # card play a tile and values its tactic cards on fewer tiles (engine.ai.st2.tactic.medium), so
     # its games change; Hard's and Expert's moves are the same (hashes of Hard-Easy and
     # Expert-Hard games in both variants, before and after).
     # ai_st2_tactic and strong_st2_tactic recomputed on pay-t2 (issue 16: Hard's tactic draws:

@@ -1,4 +1,4 @@
-"""Schotten Totten 2 proofs with elite troops (engine.st2.tprove) against the slow, obvious
+"""Schotten Totten 2 proofs with elite troops (engine.st2.tactic.prove) against the slow, obvious
 prover (tests/brute2_t.py), and the rulebook's elite troops (docs/RULES.md, "Tactic proofs
 (second game)")."""
 
@@ -12,7 +12,7 @@ import pytest
 
 from engine.st2.cards import K_ALL, K_COLOUR, K_LOW, K_RUN, K_SAME, K_SUM, kind, need
 from engine.st2.prove import beat, score
-from engine.st2.tprove import beat_t, beat_tv, score_t
+from engine.st2.tactic.prove import beat_t, beat_tv, score_t
 from tests.brute2 import brute_key as brute_key_distinct
 from tests.brute2_t import brute_beat_t, brute_key
 from tests.mp_util import ROOT, run_vm

@@ -1,16 +1,17 @@
 """Schotten Totten 2: the device modules copy the move space's numbers and the card ids as
 private consts (`_PH_DRAW = const(3)`: a const with a leading underscore costs no global on
 the board). Each copy must be the number engine.st2.moves, engine.st2.cards or
-engine.st2.tcards defines under the same name (the underscore dropped): a drift test."""
+engine.st2.tactic.cards defines under the same name (the underscore dropped): a drift test."""
 
 import os
 import re
 
-from engine.st2 import cards, moves, tcards
+from engine.st2 import cards, moves
+from engine.st2.tactic import cards as tcards
 
 ST2 = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "engine", "st2")
 CONST = re.compile(r"^(_[A-Z][A-Z0-9_]*) = const\((\d+)\)", re.M)
-# Copies named differently from their source (game.py and tprove.py: the tactic cards' ranges).
+# Copies named differently from their source (game.py and tactic/prove.py: the tactic cards' ranges).
 ALIASES = {"TACTIONS": "ACTIONS", "TEND": "END", "ELITE_END": "ACTIONS"}
 
 
@@ -26,13 +27,16 @@ def _public():
 
 
 def _private():
-    """(module, name, value) of every private const of engine/st2."""
+    """(module, name, value) of every private const of engine/st2 and engine/st2/tactic (the
+    variant's modules named tactic/NAME.py)."""
     out = []
-    for f in sorted(os.listdir(ST2)):
-        if f.endswith(".py"):
-            with open(os.path.join(ST2, f)) as fh:
+    for d, pre in ((ST2, ""), (os.path.join(ST2, "tactic"), "tactic/")):
+        for f in sorted(os.listdir(d)):
+            if not f.endswith(".py"):
+                continue
+            with open(os.path.join(d, f)) as fh:
                 for name, value in CONST.findall(fh.read()):
-                    out.append((f, name, int(value)))
+                    out.append((pre + f, name, int(value)))
     return out
 
 
@@ -49,7 +53,11 @@ def drift(private, public):
 def test_every_private_copy_is_the_public_number():
     private = _private()
     mods = {f for f, _, _ in private}
-    assert len(private) > 80 and {"tlegal.py", "tstate.py", "tsteps.py", "tchoice.py", "tplay.py"} <= mods
+    assert (
+        len(private) > 80
+        and {"tactic/legal.py", "tactic/state.py", "tactic/steps.py", "tactic/choice.py", "tactic/play.py"}
+        <= mods
+    )
     assert drift(private, _public()) == []
 
 

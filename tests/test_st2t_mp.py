@@ -8,25 +8,25 @@ import sys
 import pytest
 
 from engine.rng import Rng
-from engine.st2.tplay import random_game
+from engine.st2.tactic.play import random_game
 from tests.mp_util import ROOT, run_vm
 
 SUMMARY = re.compile(r"^games=(\d+) p1_wins=(\d+) p2_wins=(\d+) avg_turns=([\d.]+) games_per_s=([\d.]+)$")
 # The variant's modules: the base game must load none of them (docs/ENGINE.md).
 _MODS = (
-    "tcards",
-    "tforms",
-    "tprove",
-    "tlegal",
-    "tstate",
-    "tchoice",
-    "tsteps",
-    "thidden",
-    "tview",
-    "tplay",
-    "tload",
+    "tactic.cards",
+    "tactic.forms",
+    "tactic.prove",
+    "tactic.legal",
+    "tactic.state",
+    "tactic.choice",
+    "tactic.steps",
+    "tactic.hidden",
+    "tactic.view",
+    "tactic.play",
+    "tactic.load",
 )
-TACTIC = {"engine.st2." + m for m in _MODS + ("tnotation",)}
+TACTIC = {"engine.st2." + m for m in _MODS + ("tactic.notation",)}
 # The heap of the VM run: the smallest that plays these games with the engine compiled from
 # source is 71K (docs/BENCHMARKS.md: the 48K target is not met); a margin on top.
 HEAP = "96K"
@@ -63,7 +63,7 @@ def test_device_paths_on_the_vm():
 def test_the_device_check_catches_a_copy_that_shares_a_buffer(monkeypatch):
     """tests/mp/st2t_check.py's copy check compares the copy with the state as it was before
     the move: a copy sharing one bytearray with its state (the wall here) fails it."""
-    from engine.st2.tstate import TState
+    from engine.st2.tactic.state import TState
     from tests.mp import st2t_check
 
     st2t_check.copies_views_samples()  # passes as it is

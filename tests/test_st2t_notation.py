@@ -14,9 +14,9 @@ from engine.st2.notation import move_text, parse_move, parse_position, position_
 from engine.st2.record import Record
 from engine.st2.recordtext import parse_record, record_text, replay_text
 from engine.st2.rmatch import random_match
-from engine.st2.tcards import NAMES, name, parse
-from engine.st2.tplay import random_move
-from engine.st2.tstate import TState
+from engine.st2.tactic.cards import NAMES, name, parse
+from engine.st2.tactic.play import random_move
+from engine.st2.tactic.state import TState
 from tests.st2t_helpers import build, check_invariants, snapshot
 from tests.test_cli import sim
 

@@ -1,4 +1,4 @@
-"""Schotten Totten 2 tactic variant: bad positions (engine.st2.tnotation.parse_position). An
+"""Schotten Totten 2 tactic variant: bad positions (engine.st2.tactic.notation.parse_position). An
 impossible position is refused with an IllegalMove; every position the parser accepts can be
 played on (its legal moves apply, anything else is refused and changes nothing)."""
 
@@ -8,9 +8,9 @@ from engine.errors import IllegalMove
 from engine.rng import Rng
 from engine.st2 import moves as T
 from engine.st2.notation import parse_move, parse_position, position_text
-from engine.st2.tcards import END, name
-from engine.st2.tplay import random_move
-from engine.st2.tstate import TState
+from engine.st2.tactic.cards import END, name
+from engine.st2.tactic.play import random_move
+from engine.st2.tactic.state import TState
 from tests.st2t_helpers import build, quick_invariants, snapshot
 
 

@@ -8,9 +8,9 @@ from engine.errors import IllegalMove
 from engine.rng import Rng
 from engine.st2 import game
 from engine.st2 import moves as T
-from engine.st2.tcards import FIRST
-from engine.st2.tplay import random_game, random_move
-from engine.st2.tstate import TState
+from engine.st2.tactic.cards import FIRST
+from engine.st2.tactic.play import random_game, random_move
+from engine.st2.tactic.state import TState
 from tests.st2t_helpers import check_invariants, quick_invariants, snapshot
 
 GAMES = 5000  # per chunk, 4 chunks: 20,000 games
@@ -156,11 +156,11 @@ def test_same_seed_same_deal_and_copy_is_independent():
 
 
 def test_cached_declaration_check_is_the_engines():
-    """engine.st2.tplay keeps failed declaration checks (a tile's cards, side and stamps the
+    """engine.st2.tactic.play keeps failed declaration checks (a tile's cards, side and stamps the
     same, the answer's cards still unseen): on every state of 300 random games its first
     declarable tile is st.declarable()'s, and the games are those of the uncached mover."""
-    from engine.st2 import tplay
     from engine.st2.play import random_move as base_move
+    from engine.st2.tactic import play as tplay
 
     rng = Rng(77)
     found = kept = 0

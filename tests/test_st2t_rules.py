@@ -7,8 +7,8 @@ from engine.errors import IllegalMove
 from engine.rng import Rng
 from engine.st2 import moves as T
 from engine.st2.notation import move_text, parse_move
-from engine.st2.tcards import EXCHANGE, JOKER, SPY
-from engine.st2.tstate import TState
+from engine.st2.tactic.cards import EXCHANGE, JOKER, SPY
+from engine.st2.tactic.state import TState
 from tests.st2t_helpers import build, cards, check_invariants, gone
 
 SEVEN = "Y1 Y2 Y3 Y4 Y5 Y6 Y7"
@@ -493,7 +493,7 @@ def test_unplayed_tactic_cards_are_not_considered_in_a_declaration():
 def test_a_declaration_scores_each_side_with_an_elite_once(monkeypatch):
     """The elite troops' values a declaration shows are the ones its check scored: score_t runs
     once for each complete side (it ran twice, for the check and then for the display)."""
-    from engine.st2 import tprove
+    from engine.st2.tactic import prove as tprove
 
     calls = []
     real = tprove.score_t
@@ -515,7 +515,7 @@ def test_playable_action_cards_against_the_rule_written_out():
     """TLegal.playable counts without building lists: the same answers as the rule written
     out with lists, for every action card and player, on every state of random games."""
     from engine.st2.cards import NSIEGE
-    from engine.st2.tcards import (
+    from engine.st2.tactic.cards import (
         ACTIONS,
         DESERTION,
         END,
@@ -525,7 +525,7 @@ def test_playable_action_cards_against_the_rule_written_out():
         SUPPORT,
         TREASON,
     )
-    from engine.st2.tplay import random_move
+    from engine.st2.tactic.play import random_move
 
     def slow(st, c, p):
         mine = sum(st.cnt[t * 2 + p] for t in range(7))

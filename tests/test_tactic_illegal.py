@@ -6,7 +6,7 @@ import pytest
 from engine.errors import IllegalMove
 from engine.st1 import game
 from engine.st1.table import CLAIM, DONE, PASS, PH_CLAIM, PH_OVER, T1999
-from engine.st1.ttable import DRAW, PH_DRAW, STEP_CARD, STEP_DISCARD, STEP_STONE, TNMOVES
+from engine.st1.tactic.table import DRAW, PH_DRAW, STEP_CARD, STEP_DISCARD, STEP_STONE, TNMOVES
 from tests.tactic_helpers import tbuild, tcards, tsnapshot
 
 

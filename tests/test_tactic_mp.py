@@ -10,7 +10,7 @@ import pytest
 
 from engine.rng import Rng
 from engine.st1 import game
-from engine.st1.tplay import random_move
+from engine.st1.tactic.play import random_move
 from tests.mp_util import ROOT, run_vm
 
 SUMMARY = re.compile(r"^games=(\d+) p1_wins=(\d+) p2_wins=(\d+) avg_turns=([\d.]+) games_per_s=([\d.]+)$")
@@ -40,7 +40,7 @@ def _summary(r):
 def test_selfplay_plays_the_same_games_as_cpython():
     """`micropython -X heapsize=64K tests/mp/selfplay.py st1 GAMES SEED tactic [TIMING]`: the
     same wins and turns as `python -m sim selfplay --game st1 --variant tactic` (our generator
-    and shuffle give the same deals; the VM script's mover picks what engine.st1.tplay does)."""
+    and shuffle give the same deals; the VM script's mover picks what engine.st1.tactic.play does)."""
     for timing, games in ((0, 150), (1, 60)):
         r = run_vm(
             ["tests/mp/selfplay.py", "st1", str(games), "7", "tactic", ("2016", "1999")[timing]], heap=HEAP_PY
@@ -53,7 +53,7 @@ def test_the_tactic_game_loads_neither_the_base_state_nor_the_second_game():
     not the base game's State or View (engine.st1 loads them when asked for) nor engine.st2."""
     code = (
         "import sys; sys.path.insert(0, '.')\n"
-        "from engine.st1.tactic import TState\n"
+        "from engine.st1.tactic.state import TState\n"
         "st = TState(3)\n"
         "st.apply(st.legal_moves()[0])\n"
         "print(' '.join(sorted(k for k in sys.modules if k.startswith('engine'))))\n"
@@ -61,7 +61,7 @@ def test_the_tactic_game_loads_neither_the_base_state_nor_the_second_game():
     r = run_vm(["-c", code], heap="128K")
     assert r.returncode == 0, r.stderr
     mods = r.stdout.split()
-    assert "engine.st1.tactic" in mods and "engine.st1.table" in mods
+    assert "engine.st1.tactic.state" in mods and "engine.st1.table" in mods
     assert not {"engine.st1.state", "engine.st1.view", "engine.st1.game"} & set(mods), mods
     assert not [m for m in mods if m.startswith("engine.st2")]
 

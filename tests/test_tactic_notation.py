@@ -14,9 +14,9 @@ from engine.record_text import record_text, replay_text
 from engine.rng import Rng
 from engine.st1 import game
 from engine.st1.table import PH_OVER
-from engine.st1.tactic import TState
-from engine.st1.tplay import random_move
-from engine.st1.ttable import DRAW, STEP_CARD, STEP_DISCARD, STEP_STONE, TNMOVES
+from engine.st1.tactic.play import random_move
+from engine.st1.tactic.state import TState
+from engine.st1.tactic.table import DRAW, STEP_CARD, STEP_DISCARD, STEP_STONE, TNMOVES
 from tests.tactic_helpers import tcheck
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -71,9 +71,9 @@ def test_every_move_has_a_text_and_a_decoding():
 
 
 def test_the_tactic_notation_refuses_what_is_not_text():
-    """engine.st1.tnotation's readers, called directly, refuse a non-str as the base game's
+    """engine.st1.tactic.notation's readers, called directly, refuse a non-str as the base game's
     do (engine.text.text_of): IllegalMove, not an AttributeError from None.split()."""
-    from engine.st1 import tnotation
+    from engine.st1.tactic import notation as tnotation
 
     for bad in (None, 5, b"ST1 2016 tactic"):
         with pytest.raises(IllegalMove, match="malformed move .*: not text"):
@@ -83,9 +83,9 @@ def test_the_tactic_notation_refuses_what_is_not_text():
 
 
 def test_the_move_numbers_agree_between_the_game_object_and_the_engine():
-    """engine.st1.game and engine.st1.ttable spell the move numbers each (the game object
+    """engine.st1.game and engine.st1.tactic.table spell the move numbers each (the game object
     loads no tactic module); every module's private copies agree with ttable's."""
-    from engine.st1 import ttable
+    from engine.st1.tactic import table as ttable
 
     for name in ("DRAW", "STEP_CARD", "STEP_STONE", "STEP_DISCARD"):
         assert getattr(game, name) == getattr(ttable, name)
@@ -99,8 +99,8 @@ def test_the_move_numbers_agree_between_the_game_object_and_the_engine():
 
     public = {k: v for k, v in vars(ttable).items() if k.isupper() and isinstance(v, int)}
     public.update({k: v for k, v in vars(table).items() if k.isupper() and isinstance(v, int)})
-    for mod in ("ttable", "tlegal", "truse", "tcard", "tactic", "tview", "tplay"):
-        with open(os.path.join(ROOT, "engine", "st1", mod + ".py")) as f:
+    for mod in ("table", "legal", "ruse", "turn", "state", "view", "play"):
+        with open(os.path.join(ROOT, "engine", "st1", "tactic", mod + ".py")) as f:
             for name, value in re.findall(r"^_([A-Z0-9_]+) = const\((\d+)\)", f.read(), re.M):
                 if name in ("T1999",):
                     assert int(value) == table.T1999

@@ -5,9 +5,9 @@ import pytest
 from engine.errors import IllegalMove
 from engine.rng import Rng
 from engine.st1.table import CLAIM, DONE, PASS, PH_CLAIM, PH_OVER, PH_PLAY, T1999, T2016
-from engine.st1.tactic import TState
-from engine.st1.tplay import _first_claim, _random_play, random_game, random_move
-from engine.st1.ttable import DRAW, PH_ACTION, PH_DRAW, STEP_CARD, STEP_DISCARD, STEP_STONE, TNMOVES
+from engine.st1.tactic.play import _first_claim, _random_play, random_game, random_move
+from engine.st1.tactic.state import TState
+from engine.st1.tactic.table import DRAW, PH_ACTION, PH_DRAW, STEP_CARD, STEP_DISCARD, STEP_STONE, TNMOVES
 from tests.tactic_helpers import tcards_once, tcheck, tsnapshot
 
 CHUNK = 2000  # games a test: 10 chunks in CI (20,000 games), 40 more with make long-test

@@ -9,8 +9,8 @@ import pytest
 from engine.errors import IllegalMove
 from engine.st1 import game
 from engine.st1.table import DONE, PASS, PH_CLAIM, PH_OVER, PH_PLAY, T1999
-from engine.st1.tactic import TState
-from engine.st1.ttable import DRAW, PH_ACTION, PH_DRAW
+from engine.st1.tactic.state import TState
+from engine.st1.tactic.table import DRAW, PH_ACTION, PH_DRAW
 from tests.tactic_helpers import tbuild, tcards, tcheck
 
 
@@ -27,7 +27,7 @@ def play(st, *texts):
 
 
 def names(cards):
-    from engine.st1.ttable import cname
+    from engine.st1.tactic.table import cname
 
     return [cname(c) for c in cards]
 
@@ -323,7 +323,7 @@ def test_matches_of_several_tactic_rounds():
     opponent gains as many victory points as Stones he controls." Rounds of the tactic
     variant, the winner starting the next."""
     from engine.rng import Rng
-    from engine.st1.tplay import random_move
+    from engine.st1.tactic.play import random_move
 
     m = game.new_match(2, T1999, 1, variant=1)
     rng = Rng(4)

@@ -8,9 +8,9 @@ from engine.errors import IllegalMove
 from engine.rng import Rng
 from engine.st1 import game
 from engine.st1.table import PH_OVER
-from engine.st1.tactic import TState
-from engine.st1.tplay import random_move
-from engine.st1.ttable import NONE, RECRUITER
+from engine.st1.tactic.play import random_move
+from engine.st1.tactic.state import TState
+from engine.st1.tactic.table import NONE, RECRUITER
 from tests.tactic_helpers import tbuild, tcards, tcheck
 
 
@@ -56,7 +56,7 @@ def test_the_cards_returned_by_recruiter_are_known_to_their_owner_only():
 
 def test_the_owner_still_knows_the_card_once_the_opponent_draws_it():
     """A returned card the opponent later draws is known to be in the opponent's hand."""
-    from engine.st1.ttable import cname
+    from engine.st1.tactic.table import cname
 
     keep = {"R1", "R2", "G1", "G2", "Y1"}
     rest = [cname(c) for c in range(54) if cname(c) not in keep]

@@ -1,4 +1,4 @@
-"""The tactic prover (engine/st1/tprove.py) against the slow, obvious one (tests/brute_t.py),
+"""The tactic prover (engine/st1/tactic/prove.py) against the slow, obvious one (tests/brute_t.py),
 and the rulebook cases it rests on (docs/RULES.md, "Tactic proofs")."""
 
 import random
@@ -6,7 +6,7 @@ import random
 import pytest
 
 from engine.st1.prove import score
-from engine.st1.tprove import JOKER, JOKER2, SHIELD, SPY, beat_t, score_t
+from engine.st1.tactic.prove import JOKER, JOKER2, SHIELD, SPY, beat_t, score_t
 from tests.brute_t import brute_score_t
 from tests.tprover_cases import check_case, check_score, random_case
 

@@ -7,7 +7,7 @@ import subprocess
 import sys
 
 from engine.cards import name
-from engine.st1.tprove import beat_t, score_t
+from engine.st1.tactic.prove import beat_t, score_t
 from sim.tools import answer
 from tests.brute_t import brute_score_t
 from tests.mp_util import ROOT

@@ -311,7 +311,7 @@ def test_the_twin_builds_beside_the_bundle(tmp_path):
         (["tests/mp/arena.py", "st2", "tactic", "medium", "easy", "1", "1"], "256K"),
         (["tests/mp/ai_oom.py", "hard", "2", "st1t"], "240K"),
         (["tests/mp/ai_oom.py", "hard", "2", "st2t"], "300K"),
-        (["tests/mp/timport.py", "prove,tprove"], "96K"),
+        (["tests/mp/timport.py", "prove,tactic.prove"], "96K"),
         (["tests/mp/aitime.py", "st2", "tactic", "hard", "1", "1", "1"], "1M"),
         (["tests/mp/stackprobe.py", "st1", "base", "hard", "1", "1"], "400K"),
     ],

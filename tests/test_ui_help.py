@@ -8,8 +8,8 @@ import pytest
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 
-from engine.st1.tactic import TState  # noqa: E402, F401 - the first game's tactic names below
-from engine.st2 import tcards  # noqa: E402
+from engine.st1.tactic.state import TState  # noqa: E402, F401 - the first game's tactic names below
+from engine.st2.tactic import cards as tcards  # noqa: E402
 from sim.platform import SimPlatform  # noqa: E402
 from sim.run import preset  # noqa: E402
 from ui import app as A  # noqa: E402

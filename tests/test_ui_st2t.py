@@ -502,7 +502,7 @@ def test_each_ruleset_imports_only_its_own_screens(plat):
     _unload(("ui.tact", "ui.tinfo", "ui.st2", "engine.st1", "engine.st2", "engine.cards"))
     app = tactic_app(plat, 3)
     human_turns(app, Rng(3), lambda a: len(a.session.rec.moves) > 30)
-    assert "ui.st2.tact" in sys.modules and "engine.st2.tstate" in sys.modules
+    assert "ui.st2.tact" in sys.modules and "engine.st2.tactic.state" in sys.modules
     assert loaded(("ui.tact", "ui.tinfo", "engine.st1", "engine.cards")) == []
     assert "ui.st2.tinfo" not in sys.modules  # let go of after each use
     app.session = None
@@ -515,7 +515,7 @@ def test_each_ruleset_imports_only_its_own_screens(plat):
         U2.press(app2, K_A, K_A)
     assert app2.session.state.phase != g.PH_OVER
     tactic = [m for m in loaded(("engine.st2.t",)) if m != "engine.st2.table"]
-    assert tactic == [] and loaded(("ui.st2.tact", "ui.st2.tinfo", "engine.ai.st2t")) == []
+    assert tactic == [] and loaded(("ui.st2.tact", "ui.st2.tinfo", "engine.ai.st2.tactic")) == []
 
 
 def test_a_declarations_elite_values_keep_its_tiles():

@@ -492,7 +492,7 @@ def test_the_base_game_imports_no_tactic_screen_code(plat):
     app.key(K_A)
     app.key(K_A)
     assert app.board.tx is None
-    assert "ui.tact" not in sys.modules and "engine.st1.tactic" not in sys.modules
+    assert "ui.tact" not in sys.modules and "engine.st1.tactic.state" not in sys.modules
 
 
 def test_the_tactic_screenshots_are_made_by_keys_and_committed(tmp_path):

@@ -1,4 +1,4 @@
-"""Random claim positions with tactic cards for the differential test of engine/st1/tprove.py.
+"""Random claim positions with tactic cards for the differential test of engine/st1/tactic/prove.py.
 
 Elite troops on both sides (at most one Joker a side), 3- and 4-card formations (Mud Fight),
 sum-only stones (Blind-Man's Bluff) and both together. `python -m tests.tprover_cases N SEED`
@@ -8,7 +8,7 @@ import random
 import sys
 
 from engine.cards import NCARDS
-from engine.st1.tprove import beat_t, score_t
+from engine.st1.tactic.prove import beat_t, score_t
 from tests.brute import brute_score
 from tests.brute_t import brute_beat_t, brute_score_t, exhaustive
 from tests.prover_cases import _near

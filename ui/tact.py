@@ -19,7 +19,7 @@ TState); the base game never imports it.
 from ui import gfx
 from ui.platform import K_B, K_DOWN
 
-NCLAN = 54  # card ints: clan 0..53, then the tactic cards (engine.st1.ttable)
+NCLAN = 54  # card ints: clan 0..53, then the tactic cards (engine.st1.tactic.table)
 RECRUITER = 60
 STRATEGIST = 61
 BANSHEE = 62
@@ -28,7 +28,7 @@ SLOT = 253  # a mapper value: an empty slot outlined (a Mud Fight stone's)
 T_MODES = 109  # small sheet, 109..111: a stone's combat modes drawn over it (B, M, both)
 PH_DRAW = 3
 PH_ACTION = 4
-# engine.st1.ttable's card order -> ui.sheets.TACTICS' (JOKER twice; BLIND and MUD swapped)
+# engine.st1.tactic.table's card order -> ui.sheets.TACTICS' (JOKER twice; BLIND and MUD swapped)
 _TILE = bytearray((0, 0, 1, 2, 4, 3, 5, 6, 7, 8))
 NAMES = ("JOKER", "JOKER", "SPY", "SHIELD", "BLIND", "MUD", "RECRUITER", "STRATEGIST", "BANSHEE", "TRAITOR")
 _ROW_TACTIC = 6 * gfx.SHEET_COLS

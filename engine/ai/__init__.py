@@ -16,12 +16,12 @@ change the move.
 A hint for a human is `choose(human_view, rng, level)`: the same code on the human's view.
 
 Games: the view names its game (`view.GAME`, numbered as in engine.games) and `choose`
-imports only that game's AI. The first game's search (engine.ai.easy, search, judge, know,
+imports only that game's AI. The first game's search (engine.ai.st1.easy, search, judge, know,
 lookahead) is its own code, under these names because the UI unloads them by name at the
 title; it reads moves only with engine.st1's helpers (decode_play, encode_play) and named moves
 (PASS, DONE). The first game's tactic variant (a TView: `view.VARIANT` set) is the package
-engine.ai.st1t (its levels: engine.ai.st1t.BUDGETS), the second game's tactic variant the
-package engine.ai.st2t (engine.ai.st2t.BUDGETS). The second game's, both roles, is the package
+engine.ai.st1.tactic (its levels: engine.ai.st1.tactic.BUDGETS), the second game's tactic variant the
+package engine.ai.st2.tactic (engine.ai.st2.tactic.BUDGETS). The second game's, both roles, is the package
 engine.ai.st2 (its levels: engine.ai.st2.BUDGETS); neither game's AI imports the other
 game's modules.
 """
@@ -51,7 +51,7 @@ def level_of(name):
 def _search():
     global _srch
     if _srch is None:
-        from engine.ai.search import Search
+        from engine.ai.st1.search import Search
 
         _srch = Search()
     return _srch
@@ -63,7 +63,7 @@ def release():
     _srch = None
     import sys
 
-    for name in ("engine.ai.st2", "engine.ai.st1t", "engine.ai.st2t"):
+    for name in ("engine.ai.st2", "engine.ai.st1.tactic", "engine.ai.st2.tactic"):
         m = sys.modules.get(name)
         if m is not None:
             m.release()
@@ -79,9 +79,9 @@ def entry(view, level=HARD):
     game = getattr(view, "GAME", 1)  # the view's game (engine.games)
     if getattr(view, "VARIANT", 0):  # a tactic variant's TView
         if game == 2:
-            from engine.ai import st2t as m
+            from engine.ai.st2 import tactic as m
         else:
-            from engine.ai import st1t as m
+            from engine.ai.st1 import tactic as m
     elif game == 2:
         from engine.ai import st2 as m
     elif game == 1:
@@ -116,7 +116,7 @@ def choose1(view, rng, b, ms, tick, stats):
     if len(moves) == 1:
         return moves[0]
     if b is None:
-        from engine.ai.easy import choose_easy  # not loaded by Medium and Hard but to fall back
+        from engine.ai.st1.easy import choose_easy  # not loaded by Medium and Hard but to fall back
 
         return choose_easy(view, rng, moves)
     srch = None
@@ -126,7 +126,7 @@ def choose1(view, rng, b, ms, tick, stats):
         srch.j.tick = tick
         srch.j.hand_w = b.hand
         srch.j.late = b.late
-        from engine.ai.search import plays
+        from engine.ai.st1.search import plays
 
         return plays(view, rng, srch, b, ms)
     except MemoryError:
@@ -136,6 +136,6 @@ def choose1(view, rng, b, ms, tick, stats):
         release()
         if best in moves:
             return best
-        from engine.ai.easy import choose_easy
+        from engine.ai.st1.easy import choose_easy
 
         return choose_easy(view, rng, moves)

@@ -63,9 +63,9 @@ def play(seed, timing, la, lb, a_seat, times, variant=0):
     returns (state, A won?). times: as _play's."""
     if variant:
         if la == 3 or lb == 3 or not isinstance(la, int) or not isinstance(lb, int):
-            import engine.ai.st1t.tlook  # noqa: F401  (loaded now: not thinking time)
+            import engine.ai.st1.tactic.lookahead  # noqa: F401  (loaded now: not thinking time)
     else:
-        import engine.ai.lookahead  # noqa: F401  (loaded now: compiling it is not thinking time)
+        import engine.ai.st1.lookahead  # noqa: F401  (loaded now: compiling it is not thinking time)
     from engine.st1 import game
 
     opts = game.options(variant=variant, timing=timing)
@@ -150,10 +150,10 @@ def play2(seed, la, lb, a_role, times, variant=0):
     import engine.ai.st2.search  # noqa: F401  (loaded now: compiling it is not thinking time)
 
     if variant:
-        import engine.ai.st2t.tsearch  # noqa: F401  (likewise)
+        import engine.ai.st2.tactic.search  # noqa: F401  (likewise)
 
         if la == 3 or lb == 3 or not isinstance(la, int) or not isinstance(lb, int):
-            import engine.ai.st2t.tlook  # noqa: F401  (Expert's, likewise)
+            import engine.ai.st2.tactic.lookahead  # noqa: F401  (Expert's, likewise)
     elif la == 3 or lb == 3:
         import engine.ai.st2.lookahead  # noqa: F401  (Expert's, likewise)
     from engine.st2 import game

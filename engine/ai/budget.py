@@ -35,7 +35,7 @@ class Budget:
         self.units = units
 
 
-# Work units are stone evaluations (see engine.ai.judge); these caps are never the binding
+# Work units are stone evaluations (see engine.ai.st1.judge); these caps are never the binding
 # limit for the deal counts below, so the levels are fixed by cands x samples.
 BUDGETS = (
     None,  # Easy: no search

@@ -1,4 +1,4 @@
-"""The chance arithmetic both games' AI share (engine.ai.know, engine.ai.st2.know): chances
+"""The chance arithmetic both games' AI share (engine.ai.st1.know, engine.ai.st2.know): chances
 are ints scaled to ONE (1024), and a reachable formation is a packed int `score << 11 | prob`.
 No imports, so either game's AI loads it without the other game's modules.
 """

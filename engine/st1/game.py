@@ -3,7 +3,7 @@ the constructor, move decoding and text, the claim prover entry, the end and the
 that nothing outside engine.st1 does arithmetic on its moves. The State itself carries
 legal_moves(), apply(move, player=None), view(p), copy(), to_move, phase and winner; a View
 carries sample(rng). Variant 0 is the base game (engine.st1.State), variant 1 the tactic
-variant (engine.st1.tactic.TState, loaded only when asked for).
+variant (engine.st1.tactic.state.TState, loaded only when asked for).
 
 decode(move) -> (kind, card, stone, extra): kind is one of the KIND_* constants (numbered as
 in every game, docs/ENGINE.md); card is the card int (PLAY, or the card a step names) or -1;
@@ -48,7 +48,7 @@ NCARDS = const(64)  # card ints: clan cards 0..53 (engine.cards), tactic cards 5
 NCLAN = const(54)
 NMOVES = const(663)  # the move space, the tactic variant's moves included (base: 0..586)
 
-# The tactic variant's moves (engine.st1.ttable, whose numbers tests/test_tactic_notation.py::
+# The tactic variant's moves (engine.st1.tactic.table, whose numbers tests/test_tactic_notation.py::
 # test_the_move_numbers_agree_between_the_game_object_and_the_engine checks against these):
 # a deck choice, a ruse's step naming a card, a stone, or the discard.
 DRAW = const(587)
@@ -88,11 +88,11 @@ def new_state(opts=None, seed=None):
     if variant not in (0, 1) or timing not in (T2016, T1999) or first not in (0, 1):
         raise IllegalMove("bad options: %r" % (opts,))
     if variant:
-        # The elite troops' proofs (engine.st1.ttable imports them at the first elite scored)
+        # The elite troops' proofs (engine.st1.tactic.table imports them at the first elite scored)
         # loaded now, before the game cuts the heap up: on the device twin its code, loaded
         # mid-game, found no room for a piece of it at 128K.
-        from engine.st1 import tprove  # noqa: F401
-        from engine.st1.tactic import TState
+        from engine.st1.tactic import prove  # noqa: F401
+        from engine.st1.tactic.state import TState
 
         return TState(seed, timing, first)
     from engine.st1 import State
@@ -176,31 +176,31 @@ def _tactic(move):
 
 def move_text(move):
     """Move int to text ("G7@3", "C3", "done", "pass", "SPY@3", "BANSHEE", "+tactic",
-    "*G7", ">3", ">discard"): engine.st1.notation, engine.st1.tnotation."""
+    "*G7", ">3", ">discard"): engine.st1.notation, engine.st1.tactic.notation."""
     decode(move)  # IllegalMove for a number that is no move
     if _tactic(move):
-        from engine.st1.tnotation import move_text as text
+        from engine.st1.tactic.notation import move_text as text
     else:
         from engine.st1.notation import move_text as text
     return text(move)
 
 
 def parse_move(text):
-    """Text to move int: engine.st1.notation, else engine.st1.tnotation (tactic moves; its
+    """Text to move int: engine.st1.notation, else engine.st1.tactic.notation (tactic moves; its
     error names every form)."""
     from engine.st1.notation import parse_move as parse
 
     try:
         return parse(text)
     except IllegalMove:
-        from engine.st1.tnotation import parse_move as tparse
+        from engine.st1.tactic.notation import parse_move as tparse
 
         return tparse(text)
 
 
 def position_text(st):
     if st.VARIANT:
-        from engine.st1.tnotation import position_text as text
+        from engine.st1.tactic.notation import position_text as text
     else:
         from engine.st1.notation import position_text as text
     return text(st)
@@ -212,7 +212,7 @@ def parse_position(text):
 
     f = text_of(text, "position").split(None, 3)
     if len(f) > 2 and f[2] == "tactic":
-        from engine.st1.tnotation import parse_position as parse
+        from engine.st1.tactic.notation import parse_position as parse
     else:
         from engine.st1.notation import parse_position as parse
     return parse(text)

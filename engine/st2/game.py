@@ -2,7 +2,7 @@
 constructor and the move decoding a generic caller needs, so that nothing outside engine.st2
 does arithmetic on its moves. The State itself carries legal_moves(), apply(move, player=None),
 view(p), copy(), to_move, phase and winner; a View carries sample(rng). Variant 0 is the base
-game (engine.st2.state), variant 1 the tactic variant (engine.st2.tstate, loaded only for it).
+game (engine.st2.state), variant 1 the tactic variant (engine.st2.tactic.state, loaded only for it).
 
 decode(move) -> (kind, card, target, extra), one per step (docs/ENGINE.md):
   KIND_PLAY     card, tile, 0      a siege card or elite troop at a tile (0-based)
@@ -67,7 +67,7 @@ KIND_PASS = const(5)  # the tactic variant: no card can be played
 KIND_DRAW = const(6)  # the tactic variant: a deck choice
 KIND_STEP = const(7)  # the tactic variant: an action card's step
 KIND_NAMES = ("play", "declare", "cauldron", "retreat", "done", "pass", "draw", "step")
-_TACTIONS = const(64)  # the tactic cards (engine.st2.tcards): elite troops 60..63, actions
+_TACTIONS = const(64)  # the tactic cards (engine.st2.tactic.cards): elite troops 60..63, actions
 _TEND = const(71)
 
 
@@ -76,8 +76,8 @@ def new_state(options=None, seed=None):
     {"variant": 1} the tactic variant."""
     variant = 0 if not options else options.get("variant", 0)
     if variant == 1 and type(variant) is int:
-        from engine.st2 import tload  # noqa: F401 - the variant's modules, leaves first
-        from engine.st2.tstate import TState
+        from engine.st2.tactic import load  # noqa: F401 - the variant's modules, leaves first
+        from engine.st2.tactic.state import TState
 
         return TState(seed)
     from engine.st2.state import State

@@ -14,7 +14,7 @@ Moves are ints in one flat space (legal lists come back sorted):
   RETREAT   518 + mask           the Attacker retreats from the tiles of mask (bit t = tile t;
                                  1..127, so 519..645)
   DONE      646                  end the declarations after playing, and draw
-The tactic variant's moves (engine.st2.tstate; the base game refuses them):
+The tactic variant's moves (engine.st2.tactic.state; the base game refuses them):
   PLAY      card * 7 + tile      an elite troop (60..63) at a tile; an action card (64..70) is
                                  card * 7 (its targets are the steps that follow)
   PASS      647                  no card can be played (docs/RULES.md)

@@ -59,7 +59,7 @@ def move_text(m):
 
 def _tactic_text(m):
     """The tactic variant's moves: "SPY@3", "DESERTION", ">B11", ">3", ">k", "ds", "dt", "pass"."""
-    from engine.st2 import tcards as X
+    from engine.st2.tactic import cards as X
 
     if m < T.DECLARE:
         c = m // 7
@@ -85,7 +85,7 @@ def _tactic_text(m):
 
 def _tactic_parse(t):
     """The tactic variant's move texts (see _tactic_text), or None."""
-    from engine.st2 import tcards as X
+    from engine.st2.tactic import cards as X
 
     low = t.lower()
     if low in ("pass", "ds", "dt"):
@@ -142,7 +142,7 @@ def parse_move(text):
 
 def _cards(seq, name=name):
     """Cards as text, "R1.B11" ("-" for none); `name`: the tactic variant's names the tactic
-    cards too (engine.st2.tnotation)."""
+    cards too (engine.st2.tactic.notation)."""
     seq = [c for c in seq if c != NONE]
     return ".".join([name(c) for c in seq]) if seq else "-"
 
@@ -180,9 +180,9 @@ def _tiles_text(st, name=name):
 
 
 def position_text(st):
-    """One line describing a whole State (of the tactic variant: engine.st2.tnotation)."""
+    """One line describing a whole State (of the tactic variant: engine.st2.tactic.notation)."""
     if st.variant:
-        from engine.st2.tnotation import position_text as text
+        from engine.st2.tactic.notation import position_text as text
 
         return text(st)
     out = ["ST2"] + _head_fields(st, _PHASES)
@@ -240,7 +240,7 @@ def _parse_tiles(st, f, first, take, most=9):
 def parse_position(text):
     """Text to State; IllegalMove naming the problem if it is malformed or impossible."""
     if text_of(text, "position").startswith("ST2T "):
-        from engine.st2.tnotation import parse_position as parse
+        from engine.st2.tactic.notation import parse_position as parse
 
         return parse(text)
     f = text.split()

@@ -8,7 +8,7 @@ PREP_RATE = 8  # a random preparation action one turn in 8, when one is possible
 def random_move(st, rng, card=None, declarable=None):
     """A random legal move: the Attacker declares control as soon as it is provable; a random
     preparation action one turn in PREP_RATE; otherwise a random card at a random open tile,
-    or card(st, rng, p, tiles)'s move (engine.st2.tplay's, the tactic variant's, with its
+    or card(st, rng, p, tiles)'s move (engine.st2.tactic.play's, the tactic variant's, with its
     `declarable`)."""
     p = st.to_move
     if p == ATTACKER and st.phase <= PH_DECLARE:
@@ -41,14 +41,14 @@ def random_move(st, rng, card=None, declarable=None):
 
 
 def random_game(seed, rng, check=None, variant=0):
-    """Play one game of a variant (0 the base game, 1 the tactic variant: engine.st2.tplay's
+    """Play one game of a variant (0 the base game, 1 the tactic variant: engine.st2.tactic.play's
     moves) from `seed` with random moves from `rng`; returns the final State.
 
     `check(state)`, if given, runs on every state (tests use it for invariants)."""
     move = random_move
     if variant:
-        from engine.st2.tplay import random_move as move
-        from engine.st2.tstate import TState as State
+        from engine.st2.tactic.play import random_move as move
+        from engine.st2.tactic.state import TState as State
     else:
         from engine.st2.state import State
 

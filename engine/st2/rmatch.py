@@ -14,7 +14,7 @@ def random_match(mode, seed, rng, variant=0):
 
     move = random_move
     if variant:
-        from engine.st2.tplay import random_move as move
+        from engine.st2.tactic.play import random_move as move
     m = Match(mode, variant)
     rec = Record(None, None, mode, variant)
     while not m.over():

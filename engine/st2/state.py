@@ -30,7 +30,7 @@ class State(Rules):
     def __init__(self, seed=None, variant=0):
         if variant != 0:
             raise IllegalMove(
-                "no such variant: %r (0 the base game; 1, the tactic variant, is engine.st2.tstate)"
+                "no such variant: %r (0 the base game; 1, the tactic variant, is engine.st2.tactic.state)"
                 % (variant,)
             )
         self.board = bytearray(b"\xff" * (NTILES * 2 * SLOTS))

@@ -23,21 +23,21 @@ ST2 = len(sys.argv) > 3 and sys.argv[3] == "st2"
 ST1T = len(sys.argv) > 3 and sys.argv[3] == "st1t"
 ST2T = len(sys.argv) > 3 and sys.argv[3] == "st2t"
 if ST2T:
-    import engine.ai.st2t.tsearch  # noqa: F401
-    import engine.st2.tchoice  # noqa: F401
-    import engine.st2.thidden  # noqa: F401
-    import engine.st2.tsteps  # noqa: F401
-    import engine.st2.tview  # noqa: F401
+    import engine.ai.st2.tactic.search  # noqa: F401
+    import engine.st2.tactic.choice  # noqa: F401
+    import engine.st2.tactic.hidden  # noqa: F401
+    import engine.st2.tactic.steps  # noqa: F401
+    import engine.st2.tactic.view  # noqa: F401
     from engine.st2 import game as game2
 elif ST1T:
-    import engine.ai.st1t.tsearch  # noqa: F401
-    from engine.st1.tactic import TState
+    import engine.ai.st1.tactic.search  # noqa: F401
+    from engine.st1.tactic.state import TState
 elif ST2:
     import engine.ai.st2.search  # noqa: F401  (load every module before the heap is filled)
     from engine.st2.state import State as State2
 else:
-    import engine.ai.easy  # noqa: F401
-    import engine.ai.search  # noqa: F401
+    import engine.ai.st1.easy  # noqa: F401
+    import engine.ai.st1.search  # noqa: F401
     from engine import st1
 
 
@@ -121,7 +121,11 @@ def main(argv):
     if level == ai.EXPERT and not ST2T:  # (the second game's tactic Expert is its Hard)
         # Expert's look-ahead, loaded before the heap is filled
         __import__(
-            "engine.ai.st2.lookahead" if ST2 else "engine.ai.st1t.tlook" if ST1T else "engine.ai.lookahead"
+            "engine.ai.st2.lookahead"
+            if ST2
+            else "engine.ai.st1.tactic.lookahead"
+            if ST1T
+            else "engine.ai.st1.lookahead"
         )
     n = int(argv[1]) if len(argv) > 1 else 6
     if ST1T:
@@ -148,8 +152,8 @@ def main(argv):
             before = ai.stats[0]
             mv = ai.choose(v, Rng(i), level)
             released = ai._srch is None and (not ST2 or sys.modules["engine.ai.st2"]._srch is None)
-            released = released and (not ST1T or sys.modules["engine.ai.st1t"]._srch is None)
-            released = released and (not ST2T or sys.modules["engine.ai.st2t"]._srch is None)
+            released = released and (not ST1T or sys.modules["engine.ai.st1.tactic"]._srch is None)
+            released = released and (not ST2T or sys.modules["engine.ai.st2.tactic"]._srch is None)
             if ai.stats[0] > before and released:
                 freed += 1
             ballast = None  # noqa: F841  (let the ballast go)

@@ -20,30 +20,30 @@ _MODULES = {
         "engine.st1",
         "engine.ai",
         "engine.ai.odds",
-        "engine.ai.know",
-        "engine.ai.judge",
-        "engine.ai.search",
-        "engine.ai.lookahead",
+        "engine.ai.st1.know",
+        "engine.ai.st1.judge",
+        "engine.ai.st1.search",
+        "engine.ai.st1.lookahead",
     ),
     # The tactic variant of the first game: its engine's largest modules first.
     "st1t": (
-        "engine.st1.tprove",
-        "engine.st1.ttable",
-        "engine.st1.tlegal",
-        "engine.st1.truse",
-        "engine.st1.tcard",
-        "engine.st1.tactic",
-        "engine.st1.tview",
+        "engine.st1.tactic.prove",
+        "engine.st1.tactic.table",
+        "engine.st1.tactic.legal",
+        "engine.st1.tactic.ruse",
+        "engine.st1.tactic.turn",
+        "engine.st1.tactic.state",
+        "engine.st1.tactic.view",
         "engine.st1.game",
         "engine.ai",
-        "engine.ai.know",
-        "engine.ai.easy",
-        "engine.ai.st1t.tknow",
-        "engine.ai.st1t.tjudge",
-        "engine.ai.st1t.teasy",
-        "engine.ai.st1t",
-        "engine.ai.st1t.tsearch",
-        "engine.ai.st1t.tmed",  # Medium's (compiled while the heap is in one piece)
+        "engine.ai.st1.know",
+        "engine.ai.st1.easy",
+        "engine.ai.st1.tactic.know",
+        "engine.ai.st1.tactic.judge",
+        "engine.ai.st1.tactic.easy",
+        "engine.ai.st1.tactic",
+        "engine.ai.st1.tactic.search",
+        "engine.ai.st1.tactic.medium",  # Medium's (compiled while the heap is in one piece)
     ),
     # The second game's largest modules first, while the heap is empty (their compile is
     # the peak), then the rest leaves first.
@@ -86,10 +86,10 @@ def main(argv):
     # heap each part's compiled code holds is printed: the game's engine, the AI (engine.ai
     # and what it loads), the harness (engine.ai.bench).
     mods = list(_MODULES["st1t" if tactic and argv[0] == "st1" else argv[0]])
-    if tactic and argv[0] == "st2":  # the variant's engine (engine.st2.tload's order) and AI
-        mods += "engine.st2.tload engine.st2.tsteps engine.st2.tchoice engine.st2.tview engine.ai.st2t.tsearch".split()
+    if tactic and argv[0] == "st2":  # the variant's engine (engine.st2.tactic.load's order) and AI
+        mods += "engine.st2.tactic.load engine.st2.tactic.steps engine.st2.tactic.choice engine.st2.tactic.view engine.ai.st2.tactic.search".split()
     if "expert" in argv[2:4] and not (tactic and argv[0] == "st2"):
-        look = "engine.ai.st1t.tlook" if tactic else "engine.ai.lookahead"
+        look = "engine.ai.st1.tactic.lookahead" if tactic else "engine.ai.st1.lookahead"
         mods.append(look if argv[0] == "st1" else "engine.ai.st2.lookahead")
     mods.append("engine.ai.bench")
     parts = {}

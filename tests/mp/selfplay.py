@@ -44,7 +44,16 @@ def main(argv):
     if argv[0] == "st2":
         mods = ("cards", "forms", "prove", "moves", "legal", "table", "rules", "state", "actions")
         if variant == "tactic":  # the variant's modules, and not the base game's random mover
-            mods += ("tforms", "tprove", "tlegal", "tstate", "tchoice", "tsteps", "thidden", "tplay")
+            mods += (
+                "tactic.forms",
+                "tactic.prove",
+                "tactic.legal",
+                "tactic.state",
+                "tactic.choice",
+                "tactic.steps",
+                "tactic.hidden",
+                "tactic.play",
+            )
         else:
             mods += ("play",)
         _load("engine.st2.", mods)

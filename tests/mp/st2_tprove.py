@@ -1,4 +1,4 @@
-"""engine.st2.tprove on the MicroPython VM, from the repository root:
+"""engine.st2.tactic.prove on the MicroPython VM, from the repository root:
 micropython -X heapsize=48K tests/mp/st2_tprove.py COUNT SEED
 Random positions with elite troops on both sides (every tile side in turn), drawn with
 engine.rng so that CPython draws the same ones: one line per position with score_t's and
@@ -16,15 +16,15 @@ for _m in (
     "engine.st2.cards",
     "engine.st2.forms",
     "engine.st2.prove",
-    "engine.st2.tforms",
-    "engine.st2.tprove",
+    "engine.st2.tactic.forms",
+    "engine.st2.tactic.prove",
 ):
     __import__(_m)
     gc.collect()
 
 from engine.rng import Rng  # noqa: E402
 from engine.st2.cards import kind, need  # noqa: E402
-from engine.st2.tprove import beat_tv, score_t  # noqa: E402
+from engine.st2.tactic.prove import beat_tv, score_t  # noqa: E402
 
 
 def position(rng, i):

@@ -12,7 +12,7 @@ from engine.errors import IllegalMove  # noqa: E402
 from engine.rng import Rng  # noqa: E402
 from engine.st2 import game  # noqa: E402
 from engine.st2.rmatch import random_match  # noqa: E402
-from engine.st2.tplay import random_move  # noqa: E402
+from engine.st2.tactic.play import random_move  # noqa: E402
 
 passed = 0
 failed = 0

@@ -89,7 +89,7 @@ def _load(game, variant):
         from engine.st2 import game as g
 
         if variant == "tactic":
-            import engine.ai.st2t.tsearch  # noqa: F401
+            import engine.ai.st2.tactic.search  # noqa: F401
         return g, ({"variant": 1} if variant == "tactic" else None)
     from engine.st1 import game as g
 

@@ -1,6 +1,6 @@
 """Where the tactic game's heap goes while its modules compile from source, on the MicroPython
 VM, from the repository root (docs/BENCHMARKS.md, "Schotten Totten tactic variant"):
-micropython -X heapsize=64K tests/mp/timport.py prove,tprove,table,ttable,tlegal,truse,tcard,tactic
+micropython -X heapsize=64K tests/mp/timport.py prove,tactic.prove,table,tactic.table,tactic.legal,tactic.ruse,tactic.turn,tactic.state
 imports engine.st1.<module> in the order given, as tests/mp/tselfplay.py does (leaves first, a
 collection after each), and prints the live heap and the total free heap (gc.mem_free()) after
 each; with a second argument, micropython.mem_info() too (its "max free sz" is the largest free

@@ -10,7 +10,7 @@ import sys
 sys.path.insert(0, ".")
 
 from engine.rng import Rng  # noqa: E402
-from engine.st1.tprove import beat_t, score_t  # noqa: E402
+from engine.st1.tactic.prove import beat_t, score_t  # noqa: E402
 
 count = int(sys.argv[1]) if len(sys.argv) > 1 else 200
 rng = Rng(int(sys.argv[2]) if len(sys.argv) > 2 else 1)

@@ -1,6 +1,6 @@
 """The tactic variant's random games for tests/mp/selfplay.py (GAME st1, VARIANT tactic), in a
 module of its own so that the base game's runs do not compile it. The moves are those of
-engine.st1.tplay.random_move (tests/test_tactic_play.py checks that its shortcuts choose what
+engine.st1.tactic.play.random_move (tests/test_tactic_play.py checks that its shortcuts choose what
 the legal list does), without loading tplay: the same games as on CPython."""
 
 import gc
@@ -20,10 +20,19 @@ def _move(st, rng):
 def run(games, seed, timing, rng):
     """(wins, turns) of `games` games dealt from seed + i, the players starting in turn."""
     # Leaves first, collecting after each: compiling from source is the heap's peak.
-    for m in ("prove", "tprove", "table", "ttable", "tlegal", "truse", "tcard", "tactic"):
+    for m in (
+        "prove",
+        "tactic.prove",
+        "table",
+        "tactic.table",
+        "tactic.legal",
+        "tactic.ruse",
+        "tactic.turn",
+        "tactic.state",
+    ):
         __import__("engine.st1." + m)
         gc.collect()
-    from engine.st1.tactic import TState
+    from engine.st1.tactic.state import TState
 
     wins = [0, 0]
     turns = 0

@@ -18,7 +18,7 @@ from ui import gfx
 from ui.platform import K_B, K_DOWN
 from ui.st2.board import st2_tile
 
-FIRST = 60  # engine.st2.tcards: 60 JOKER, 61 JOKER2, 62 SPY, 63 SHIELD, then the actions
+FIRST = 60  # engine.st2.tactic.cards: 60 JOKER, 61 JOKER2, 62 SPY, 63 SHIELD, then the actions
 ACTIONS = 64
 REDEPLOYMENT = 64
 RECRUITMENT = 65
@@ -30,7 +30,7 @@ PH_PLAY = 0
 PH_DRAW = 3
 PH_ACTION = 4
 PH_EXCHANGE = 5
-# engine.st2.tcards' order -> ui.sheets.TACTICS' (both Jokers one tile; the actions from 9)
+# engine.st2.tactic.cards' order -> ui.sheets.TACTICS' (both Jokers one tile; the actions from 9)
 _TILE = bytearray((0, 0, 1, 2, 9, 10, 11, 12, 13, 14, 15))
 _ROW_TACTIC = 6 * gfx.SHEET_COLS
 SHORT = ("JK", "JK", "SP", "SH", "RDP", "RCT", "DES", "TRS", "EXP", "SUP", "XCH")  # as on the tiles

@@ -2,7 +2,7 @@
 to reach a side, and the formations that side may still complete (engine.st2's cards:
 `colour * 12 + strength`, strengths 0..11, 5 colours).
 
-All probabilities are ints scaled to ONE (1024), as in the first game's engine.ai.know.
+All probabilities are ints scaled to ONE (1024), as in the first game's engine.ai.st1.know.
 `Side` keeps per-strength and per-colour tables built from `avail[c]` (the chance the side
 gets card c in time); `cands` lists the formations a side may reach on a tile as packed ints
 `score << 11 | prob`, score as engine.st2.prove.score gives it (rank << 6 | total; 63 - total

@@ -16,7 +16,7 @@ def cut(j, moves, fits):
     not to score are DONE (not a card play: the Judge leaves it out): on each tile the two
     cards that fit it best by Easy's fit (ties too) are kept, on a tile where our side is
     empty the best one (a fit there is only the card's strength, as easy.fit gives it: the
-    call saved). In the tactic variant (Judge.med, engine.ai.st2t.tsearch) only the first
+    call saved). In the tactic variant (Judge.med, engine.ai.st2.tactic.search) only the first
     play of the best fit on each tile is kept. fits: a buffer as long as moves (each play's
     fit * 8 + its tile, -1 for another move)."""
     me = j.me
@@ -46,7 +46,9 @@ def cut(j, moves, fits):
     out = _moves
     del out[:]
     out.extend(moves)
-    one = getattr(j, "med", False)  # the tactic variant's Judge (tsearch): one play a tile
+    one = getattr(
+        j, "med", False
+    )  # the tactic variant's Judge (engine.ai.st2.tactic.search): one play a tile
     for i in range(n):
         x = fits[i]
         if x < 0:
