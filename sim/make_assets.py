@@ -13,7 +13,8 @@ import os
 import struct
 import sys
 
-from ui import gfx, sheets, tact
+from ui import gfx, sheets
+from ui.st1 import tactic as tact
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 

@@ -14,8 +14,8 @@ from sim.platform import SimPlatform  # noqa: E402
 from sim.run import preset  # noqa: E402
 from ui import app as A  # noqa: E402
 from ui import pages as P  # noqa: E402
-from ui import tact  # noqa: E402
 from ui.platform import K_A, K_B, K_RIGHT  # noqa: E402
+from ui.st1 import tactic as tact  # noqa: E402
 
 ST1_TACTIC = set(tact.NAMES)  # JOKER SPY SHIELD BLIND MUD RECRUITER STRATEGIST BANSHEE TRAITOR
 ST2_TACTIC = set(tcards.NAMES) - {"JOKER2"}  # the second Joker is "JOKER (2)" on the page

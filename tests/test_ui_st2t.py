@@ -23,7 +23,7 @@ from ui import session as S  # noqa: E402
 from ui.gfx import CHARS  # noqa: E402
 from ui.pages import P_TRACKER  # noqa: E402
 from ui.platform import K_A, K_B, K_DOWN, K_RIGHT, K_SELECT  # noqa: E402
-from ui.st2 import tact as T  # noqa: E402
+from ui.st2 import tactic as T  # noqa: E402
 from ui.st2.session import Session  # noqa: E402
 
 TACTICS = set(range(60, 71))
@@ -490,7 +490,7 @@ def test_undo_against_the_ai_takes_back_a_whole_tactic_turn(plat):
 
 def test_each_ruleset_imports_only_its_own_screens(plat):
     """The device imports only the game being played: a tactic game of the second game loads
-    its tactic table (ui.st2.tact) and none of the first game's (ui.tact, ui.tinfo) or its
+    its tactic table (ui.st2.tactic) and none of the first game's (ui.st1.tactic, ui.st1.tactic_info) or its
     engine; the second game's base game loads no tactic module."""
     import sys
 
@@ -499,12 +499,12 @@ def test_each_ruleset_imports_only_its_own_screens(plat):
     def loaded(prefixes):
         return sorted(m for m in sys.modules if m.startswith(prefixes))
 
-    _unload(("ui.tact", "ui.tinfo", "ui.st2", "engine.st1", "engine.st2", "engine.cards"))
+    _unload(("ui.st1.tactic", "ui.st1.tactic_info", "ui.st2", "engine.st1", "engine.st2", "engine.cards"))
     app = tactic_app(plat, 3)
     human_turns(app, Rng(3), lambda a: len(a.session.rec.moves) > 30)
-    assert "ui.st2.tact" in sys.modules and "engine.st2.tactic.state" in sys.modules
-    assert loaded(("ui.tact", "ui.tinfo", "engine.st1", "engine.cards")) == []
-    assert "ui.st2.tinfo" not in sys.modules  # let go of after each use
+    assert "ui.st2.tactic" in sys.modules and "engine.st2.tactic.state" in sys.modules
+    assert loaded(("ui.st1.tactic", "ui.st1.tactic_info", "engine.st1", "engine.cards")) == []
+    assert "ui.st2.tactic_info" not in sys.modules  # let go of after each use
     app.session = None
     _unload(("ui.st2", "engine.st2", "engine.ai"))
     app2 = A.App(plat, seed=5, chooser_for=easy)
@@ -515,7 +515,7 @@ def test_each_ruleset_imports_only_its_own_screens(plat):
         U2.press(app2, K_A, K_A)
     assert app2.session.state.phase != g.PH_OVER
     tactic = [m for m in loaded(("engine.st2.t",)) if m != "engine.st2.table"]
-    assert tactic == [] and loaded(("ui.st2.tact", "ui.st2.tinfo", "engine.ai.st2.tactic")) == []
+    assert tactic == [] and loaded(("ui.st2.tactic", "ui.st2.tactic_info", "engine.ai.st2.tactic")) == []
 
 
 def test_a_declarations_elite_values_keep_its_tiles():

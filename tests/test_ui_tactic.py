@@ -16,9 +16,9 @@ from ui import app as A  # noqa: E402
 from ui import gfx  # noqa: E402
 from ui import pick as P  # noqa: E402
 from ui import session as S  # noqa: E402
-from ui import tact as T  # noqa: E402
-from ui import tinfo as TI  # noqa: E402
 from ui.platform import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_SELECT, K_START  # noqa: E402
+from ui.st1 import tactic as T  # noqa: E402
+from ui.st1 import tactic_info as TI  # noqa: E402
 
 g = load("st1")
 JOKER, SPY, SHIELD, BLIND, MUD = 54, 56, 57, 58, 59
@@ -479,10 +479,10 @@ def test_cursor_moves_redraw_little_of_the_tactic_table(plat):
 
 
 def test_the_base_game_imports_no_tactic_screen_code(plat):
-    """A base game's table never loads ui.tact (nor the engine's tactic modules)."""
+    """A base game's table never loads ui.st1.tactic (nor the engine's tactic modules)."""
     import sys
 
-    for k in [k for k in sys.modules if k == "ui.tact" or k.startswith("engine.st1.t")]:
+    for k in [k for k in sys.modules if k == "ui.st1.tactic" or k.startswith("engine.st1.t")]:
         del sys.modules[k]
     app = A.App(plat, seed=1, chooser_for=easy)
     app.settings.opponent = S.OPP_PASS
@@ -492,7 +492,7 @@ def test_the_base_game_imports_no_tactic_screen_code(plat):
     app.key(K_A)
     app.key(K_A)
     assert app.board.tx is None
-    assert "ui.tact" not in sys.modules and "engine.st1.tactic.state" not in sys.modules
+    assert "ui.st1.tactic" not in sys.modules and "engine.st1.tactic.state" not in sys.modules
 
 
 def test_the_tactic_screenshots_are_made_by_keys_and_committed(tmp_path):
@@ -649,7 +649,7 @@ def test_the_tactic_help_pages_follow_the_base_games(plat):
     card named, the one-more rule: "You cannot play more than one card more than your
     opponent has played"); a base game shows the base pages only."""
     from ui import help as H
-    from ui.helpt import TACTIC
+    from ui.st1.tactic_help import TACTIC
 
     app = tactic_app(plat, 5)
     human_turns(app, Rng(5), lambda a: a.session.human_to_move())

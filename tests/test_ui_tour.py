@@ -147,11 +147,11 @@ def test_every_hand_over_says_the_other_players_whole_turn(tmp_path, overflow, g
 def test_the_tactic_card_under_the_cursor_is_named_with_its_effect(tmp_path, game):
     """Item 7: not a code ("TRS", "BN"): the card's name and a one-line effect."""
     if game == 1:
-        from ui.tinfo import EFFECT
-        from ui.tinfo import effect as eff
+        from ui.st1.tactic_info import EFFECT
+        from ui.st1.tactic_info import effect as eff
     else:
-        from ui.st2.tinfo import EFFECT
-        from ui.st2.tinfo import effect as eff
+        from ui.st2.tactic_info import EFFECT
+        from ui.st2.tactic_info import effect as eff
     assert all(len(t) <= 26 and ": " in t for t in EFFECT) and len(set(EFFECT)) == len(EFFECT) - 1
     first = 54 if game == 1 else 60
     for seed in range(1, 12):

@@ -44,12 +44,10 @@ _MENU_MODULES = (
     "ui.pages",
     "ui.widgets",
     "ui.help",
-    "ui.helpt",
     "ui.stats",
     "ui.tracker",
     "ui.st2.menus",
-    "ui.st2.helpt",
-)  # the menus'
+)  # the menus' (and ui.menus.LOADS: the names of what its help pages import)
 
 
 def next_seed(x):
@@ -137,8 +135,9 @@ class App(Play):
             return
         self.root.remove(self.pages.group)
         self.pages = None
+        also = self._menus.LOADS  # its names in its code, not in this module's
         self._menus = None
-        _unload(_MENU_MODULES)
+        _unload(_MENU_MODULES + also)
 
     def _title(self, note="A: choose"):
         self._drop_ai()
@@ -343,7 +342,7 @@ class App(Play):
             if k == K_A:
                 self.board.show_panel(None)
                 _unload(
-                    ("ui.roundend", "ui.panel", "ui.stats", "ui.st2.ending")
+                    ("ui.st1.ending", "ui.panel", "ui.stats", "ui.st2.ending")
                 )  # the panel's, the counting's
                 if self.session is None:
                     self._title()

@@ -33,7 +33,7 @@ SIDE_X = 136
 PANEL_Y = 128 - 51
 
 
-TACTIC1 = (9, 4, 9)  # Schotten Totten's tactic variant: nine hand slots (Recruiter), ui.tact
+TACTIC1 = (9, 4, 9)  # Schotten Totten's tactic variant: nine hand slots (Recruiter), ui.st1.tactic
 
 
 def layout_for(g, variant=0):
@@ -49,8 +49,8 @@ class BoardView:
     def __init__(self, layout=BASE):
         n, rows, hand_n = layout
         mapper = gfx.st1_tile
-        if layout == TACTIC1:  # the first game's tactic table: its cards and extras (ui.tact)
-            from ui.tact import tile as mapper
+        if layout == TACTIC1:  # the first game's tactic table: its cards and extras (ui.st1.tactic)
+            from ui.st1.tactic import tile as mapper
         self.n = n
         self.rows = rows
         base = rows == 3 and hand_n <= 6
@@ -105,7 +105,7 @@ class BoardView:
         self.panel = None  # the end-of-round / hand-over panel, built only while shown
         self.tx = None
         if layout == TACTIC1:
-            from ui.tact import Extras
+            from ui.st1.tactic import Extras
 
             self.tx = Extras(self)
 

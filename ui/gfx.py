@@ -21,7 +21,7 @@ Tile index = row * 12 + column, the same in both sheets:
   row 8      T_BACK T_EMPTY T_STONE T_STONE_P1 T_STONE_P2 T_CLAIM T_CURSOR T_BLANK T_UNKNOWN
              (stones and the claim marker exist in the small sheet only)
   row 9      small sheet: T_LAST (the gold frame round the card played last), 109..111
-             (the tactic variant's combat modes over a stone: B, M, both: ui.tact.T_MODES);
+             (the tactic variant's combat modes over a stone: B, M, both: ui.st1.tactic.T_MODES);
              the rest free
              (Schotten Totten 2 wall tiles get a sheet of their own)
   rows 10-12 small sheet: the stones numbered 1..9 from T_NUMBERED, nine tiles per kind:

@@ -1,6 +1,6 @@
 """The rules help pages (a menu's "How to play"): loaded only while one is on screen. A page is
 one string, its lines split off when it is shown (one object a page, not one a line). The
-tactic variant's pages are ui/helpt.py's (not loaded in a base game)."""
+tactic variant's pages are ui/st1/tactic_help.py's (not loaded in a base game)."""
 
 HELP = (
     (

@@ -11,6 +11,11 @@ from ui.platform import K_A, K_B, K_LEFT, K_RIGHT, K_START
 from ui.play import BOARD, CONFIRM, PAUSE, SETTINGS, TEXT, TITLE, TRACKER
 from ui.widgets import BACK, START
 
+# The tactic variants' help pages (help_page imports them): ui.app lets go of them with the
+# menus. Their names live here, not in ui.app: ui.app's names are interned at the start, when
+# the heap has the least room for a new block of names (the twin's memory sweep at 40K).
+LOADS = ("ui.st1.tactic_help", "ui.st2.tactic_help")
+
 # The page (ui.pages PG_*) of each mode, by mode number (ui.play); -1: the table.
 PAGES = (P.PG_TITLE, P.PG_SETTINGS, P.PG_PAUSE, P.PG_TEXT, P.PG_TRACKER, -1, -1, -1, P.PG_TEXT)
 
@@ -85,12 +90,12 @@ def help_page(self):
 
         HELP = HELP.HELP
         if variant:
-            from ui.st2.helpt import TACTIC
+            from ui.st2.tactic_help import TACTIC
     else:
         from ui.help import HELP
 
         if variant:
-            from ui.helpt import TACTIC
+            from ui.st1.tactic_help import TACTIC
     if variant:
         HELP = HELP + TACTIC  # the tactic variant's pages after the base game's
 

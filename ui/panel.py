@@ -2,7 +2,7 @@
 its code is loaded when a panel first shows (ui.board's show_panel) and let go of when the
 round's end is left (ui.app's round-end key), so not while the AI thinks (docs/BENCHMARKS.md,
 Memory); in pass-and-play it stays after a hand-over. What happens at the end of a round is
-ui/roundend.py's (two smaller compiles than one).
+ui/st1/ending.py's (two smaller compiles than one).
 """
 
 import displayio

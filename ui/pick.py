@@ -190,7 +190,7 @@ def read(self):
     self._hand = sorted(st.hand_of(st.to_move))
     moves = getattr(self.board, "moves", None)  # the second game's board: one retreat
     self._done = options(g, moves(st) if moves else st.legal_moves(), self.chosen, self.opts)
-    tx = getattr(self.board, "tx", None)  # a tactic table (ui.tact, ui.st2.tact)
+    tx = getattr(self.board, "tx", None)  # a tactic table (ui.st1.tactic, ui.st2.tactic)
     if tx is not None:
         tx.order(st, self.opts)  # cards on the table in table order
     _snap(self)
@@ -230,7 +230,7 @@ def point(self, b, st, seat):
         card = c & _MASK
     h = self._hand
     b.point_hand(h.index(card) if card in h else None)
-    tx = getattr(b, "tx", None)  # a tactic table (ui.tact, ui.st2.tact)
+    tx = getattr(b, "tx", None)  # a tactic table (ui.st1.tactic, ui.st2.tactic)
     if tx is not None:
         tx.point_extra(st, self.extra if c >> _SHIFT == EXTRA else -1)
     if c >> _SHIFT == TARGET:

@@ -47,7 +47,7 @@ class Play:
         self.extra = 0
         self.tcard = -1  # the card on the table under the cursor (a ruse's target), or -1
         self.oil = -1  # the second game's cauldron step (ui.st2.steps): 0 a tile, 1 asked
-        self._info = False  # the tactic table's info panel is showing (ui.tact)
+        self._info = False  # the tactic table's info panel is showing (ui.st1.tactic)
         self._hand = ()  # the hand as shown (sorted), read with the options
         self._seat = 0
         self._cursors = bytearray((0, 4, 0, 4))  # (hand, stone) of each seat
@@ -369,7 +369,7 @@ class Play:
     # -- end of a round ------------------------------------------------------------------------------
 
     def _round_end(self):
-        """Score the round, show its panel, save (ui/roundend.py and ui/panel.py: loaded while
+        """Score the round, show its panel, save (ui/st1/ending.py and ui/panel.py: loaded while
         a panel shows).
         The AI's search buffers are let go of first: the panel's code compiles now."""
         self._release_search()
@@ -378,6 +378,6 @@ class Play:
 
             play.round_end(self)
             return
-        from ui.roundend import round_end
+        from ui.st1.ending import round_end
 
         round_end(self)

@@ -16,7 +16,7 @@ def show(self, view):
         n += unseen[c]
     t = 0
     if view.VARIANT:
-        from ui.tact import NCLAN, tile
+        from ui.st1.tactic import NCLAN, tile
 
         hand = view.hand_of(view.me)
         row = bytearray(9)

@@ -57,8 +57,8 @@ def played_text(g, who, moves, n=-1):
         elif kind == g.KIND_PASS:
             play = " could not play"
         elif kind == g.KIND_PLAY and not play:
-            if card >= 54:  # a tactic card (ui.tact): "AI: BANSHEE G7"
-                from ui.tact import turn_text
+            if card >= 54:  # a tactic card (ui.st1.tactic): "AI: BANSHEE G7"
+                from ui.st1.tactic import turn_text
 
                 play = turn_text(g, moves)
                 tac = True

@@ -9,7 +9,7 @@ a declaration blinks. The side column shows the siege deck (the Defender's clock
 cauldrons left. Cards are the second game's ints (colour * 12 + strength, R Y G B P) drawn
 from the same card sheets (`st2_tile`). Built once, like BoardView; draw() changes only what
 differs. Loaded only for the second game (ui.app's _show: ui.st2.board.BoardView); the tactic variant's
-cards and side column are ui.st2.tact's (`tx`, None in the base game).
+cards and side column are ui.st2.tactic's (`tx`, None in the base game).
 """
 
 from engine.st2.cards import K_LOW, kind, need
@@ -51,8 +51,8 @@ class BoardView(B.BoardView):
         B.BoardView.__init__(self, layout)
         mapper = st2_tile
         if layout[2] == 7:  # the tactic variant's hand of 7: its cards and side column
-            from ui.st2.tact import Extras
-            from ui.st2.tact import tile as mapper
+            from ui.st2.tactic import Extras
+            from ui.st2.tactic import tile as mapper
 
             self.tx = Extras(self)
         for c in (self.opp, self.mine, self.hand):

@@ -68,7 +68,7 @@ def _mine(a, b, i, w):
 
 
 def round_end(self):
-    """ui.roundend.round_end for the second game: count the game (statistics per game, variant
+    """ui.st1.ending.round_end for the second game: count the game (statistics per game, variant
     and role), show the final wall and the panel, save."""
     s = self.session
     st = s.state

@@ -72,7 +72,7 @@ def tracker_lines(view):
         return out
     out.append("DISCARD %d: %s" % (len(d), by))
     # the tactic cards not seen: not played, not in the hand (the Jokers one name each)
-    from ui.st2.tact import SHORT
+    from ui.st2.tactic import SHORT
 
     t = [SHORT[c - 60] for c in range(60, 71) if not view.loc[c] and c not in hand]
     out.append("TACTIC %d: %s" % (len(t), " ".join(t[:5])))

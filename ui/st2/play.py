@@ -33,7 +33,7 @@ def played_text(g, who, moves, n=-1):
     for m in moves:
         kind, card, t, extra = g.decode(m)
         if kind == g.KIND_PLAY and card >= 60 or kind == g.KIND_STEP:
-            from ui.st2.tact import EXCHANGE, card_name
+            from ui.st2.tactic import EXCHANGE, card_name
 
             if kind == g.KIND_PLAY:
                 out += ", " + card_name(card) + ("" if t < 0 else " on %d" % (t + 1))
@@ -145,8 +145,8 @@ def redraw(self, note=None):
             or ("Your turn, " if you else "") + ROLES[seat]
         )
     if b.tx is not None and st.shown[0] != 255 and "took" in note:
-        from ui.st2.tact import _done
-        from ui.st2.tinfo import elites  # the values the declaration gave its elite troops
+        from ui.st2.tactic import _done
+        from ui.st2.tactic_info import elites  # the values the declaration gave its elite troops
 
         note = _done(with_elites(note, elites(st), b.msg_area.cols))
     b.say(fit(note, b.msg_area.cols))

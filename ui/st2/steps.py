@@ -25,7 +25,7 @@ def draw(self, b, note):
         b.point_last(t, 0)  # the Attacker's card closest to the tile: the one it removes
         c = self.session.state.board[t * 8]
         if c >= 60:  # an elite troop (the tactic variant)
-            from ui.st2.tact import card_name as name_
+            from ui.st2.tactic import card_name as name_
         else:
             name_ = name
         b.say(

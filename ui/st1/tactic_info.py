@@ -1,5 +1,5 @@
-"""The tactic table's rarer words and keys (ui/tact.py has the table): loaded for a moment
-and let go of (ui.tact's `_done`), so its code is not in RAM while the AI thinks.
+"""The tactic table's rarer words and keys (ui/st1/tactic.py has the table): loaded for a moment
+and let go of (ui.st1.tactic's `_done`), so its code is not in RAM while the AI thinks.
 
 - The hint's and the hand-over's texts of a tactic move (`move_words`, `turn_text`).
 - The info panel (Down with nothing picked): the tactics each side played and the one-more
@@ -9,7 +9,7 @@ and let go of (ui.tact's `_done`), so its code is not in RAM while the AI thinks
 """
 
 from ui.platform import K_B, K_DOWN
-from ui.tact import NCLAN, PH_ACTION, RECRUITER, card_name
+from ui.st1.tactic import NCLAN, PH_ACTION, RECRUITER, card_name
 
 SHORT = ("JKR", "JKR", "SPY", "SHD", "BLF", "MUD", "RCR", "STR", "BAN", "TRT")
 # The card under the hand's cursor: its name and what it does, in 26 characters (issue 36 item 7)
@@ -114,7 +114,7 @@ def undo_step(s):
 
 
 def key(self, k):
-    """ui.tact.Extras.key's work: close or open the info panel, take a ruse's step back."""
+    """ui.st1.tactic.Extras.key's work: close or open the info panel, take a ruse's step back."""
     b = self.board
     s = self.session
     if self._info:

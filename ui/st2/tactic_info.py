@@ -1,5 +1,5 @@
-"""The second game's tactic table: its rarer words and keys (ui/st2/tact.py has the table),
-loaded for a moment and let go of (ui.st2.tact's `_done`), so its code is not in RAM while
+"""The second game's tactic table: its rarer words and keys (ui/st2/tactic.py has the table),
+loaded for a moment and let go of (ui.st2.tactic's `_done`), so its code is not in RAM while
 the AI thinks.
 
 - The info panel (Down with nothing picked): the tactic cards each side has played and the
@@ -10,7 +10,7 @@ the AI thinks.
 """
 
 from ui.platform import K_B, K_DOWN
-from ui.st2.tact import ACTIONS, FIRST, PH_ACTION, SHORT
+from ui.st2.tactic import ACTIONS, FIRST, PH_ACTION, SHORT
 
 # The card under the hand's cursor: its name and what it does, in 26 characters (issue 36 item 7)
 EFFECT = (
@@ -85,7 +85,7 @@ def undo_step(s):
 
 
 def key(self, k):
-    """ui.st2.tact.Extras.key's work: close or open the info panel, take a step back."""
+    """ui.st2.tactic.Extras.key's work: close or open the info panel, take a step back."""
     b = self.board
     s = self.session
     if self._info:

@@ -10,7 +10,7 @@ draw and say beyond the base game. Loaded only for a tactic game of the second g
   it is, the other side's with the cursor's frame; a discarded card (Recruitment's, Support's)
   is named in the message line.
 - Words: each step's one-line prompt (`prompt`, 20 characters beside the hand). The rest is
-  ui/st2/tinfo.py, loaded for a moment and let go of: the words of a tactic move, the info
+  ui/st2/tactic_info.py, loaded for a moment and let go of: the words of a tactic move, the info
   panel (Down with nothing picked), B in an action's steps.
 """
 
@@ -66,15 +66,15 @@ def card_name(c):
 
 
 def _done(r):
-    """Let go of ui.st2.tinfo (its code is needed for a moment only); returns r."""
+    """Let go of ui.st2.tactic_info (its code is needed for a moment only); returns r."""
     from ui.unload import unload as _unload
 
-    _unload(("ui.st2.tinfo",))
+    _unload(("ui.st2.tactic_info",))
     return r
 
 
 class Extras:
-    """The tactic table's parts beyond ui.st2.board.BoardView's (the interface of ui.tact's
+    """The tactic table's parts beyond ui.st2.board.BoardView's (the interface of ui.st1.tactic's
     Extras that ui.pick calls: order, point_extra, point_card)."""
 
     def __init__(self, b):
@@ -123,11 +123,11 @@ class Extras:
     def key(self, app, k):
         """The tactic table's own keys (the human to move): any key closes the info panel;
         Down with nothing picked opens it; B with nothing picked in an action's steps takes the
-        last step back (ui.st2.tinfo, loaded for these only). True if the key was used."""
+        last step back (ui.st2.tactic_info, loaded for these only). True if the key was used."""
         if app._info or (
             not app.sel and (k == K_DOWN or (k == K_B and app.session.state.phase == PH_ACTION))
         ):
-            from ui.st2.tinfo import key
+            from ui.st2.tactic_info import key
 
             return _done(key(app, k))
         return False
@@ -175,7 +175,7 @@ def prompt(app, st):
             return "No card: B to pass"
         c = _under(app)
         if c >= FIRST and app.tcard < 0:
-            from ui.st2.tinfo import effect  # the card under the cursor: its name and effect
+            from ui.st2.tactic_info import effect  # the card under the cursor: its name and effect
 
             return _done(effect(c))
         if not (app.last_play or st.may_tactic(p)) and any(c >= FIRST for c in st.hand_of(p)):

@@ -10,7 +10,7 @@ TState); the base game never imports it.
   decks ("C40T10": clan, tactic) with the deck the draw's cursor is on in gold, a hand of up
   to nine cards while Recruiter resolves (its two last slots over the side column's second
   line, which is blank meanwhile).
-- Words: each step's one-line prompt (`prompt`). The rest is ui/tinfo.py, loaded when needed
+- Words: each step's one-line prompt (`prompt`). The rest is ui/st1/tactic_info.py, loaded when needed
   and let go of at once (its code is not in RAM while the AI thinks): the hint's and the
   hand-over's texts of a tactic move, the info panel (Down with nothing picked), B in a
   ruse's steps.
@@ -137,19 +137,19 @@ class Extras:
     def key(self, app, k):
         """The tactic table's own keys (ui.play's _board_key, the human to move): any key
         closes the info panel; Down with nothing picked opens it; B with nothing picked in a
-        ruse's steps takes the last step back (ui.tinfo, loaded for these only). True if the
+        ruse's steps takes the last step back (ui.st1.tactic_info, loaded for these only). True if the
         key was used here."""
         if app._info or (
             not app.sel and (k == K_DOWN or (k == K_B and app.session.state.phase == PH_ACTION))
         ):
-            from ui.tinfo import key
+            from ui.st1.tactic_info import key
 
             return _done(key(app, k))
         return False
 
     def hint(self, g, m):
         """The hint's words for a tactic move, or None (the base game's)."""
-        from ui.tinfo import move_words
+        from ui.st1.tactic_info import move_words
 
         return _done(move_words(g, m, "Hint: "))
 
@@ -168,16 +168,16 @@ class Extras:
 
 
 def _done(r):
-    """Let go of ui.tinfo (its code is needed for a moment only); returns r."""
+    """Let go of ui.st1.tactic_info (its code is needed for a moment only); returns r."""
     from ui.unload import unload as _unload
 
-    _unload(("ui.tinfo",))
+    _unload(("ui.st1.tactic_info",))
     return r
 
 
 def turn_text(g, moves):
-    """ui.play's played_text for a tactic card: ui.tinfo's, let go of after."""
-    from ui.tinfo import turn_text
+    """ui.play's played_text for a tactic card: ui.st1.tactic_info's, let go of after."""
+    from ui.st1.tactic_info import turn_text
 
     return _done(turn_text(g, moves))
 
@@ -218,7 +218,7 @@ def prompt(self, st):
         if self._done == g.encode(g.KIND_PASS):  # no clan card can be played (the picker's read)
             return "No clan card. B: pass"
         if self.cpart == 1 and self.hand_i < len(self._hand) and self._hand[self.hand_i] >= NCLAN:
-            from ui.tinfo import effect  # the card under the cursor: its name and effect
+            from ui.st1.tactic_info import effect  # the card under the cursor: its name and effect
 
             return _done(effect(self._hand[self.hand_i]))
         if not (self.last_play or st.tactic_ok(p)) and any(c >= NCLAN for c in st.hand_of(p)):
