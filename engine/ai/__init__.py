@@ -126,7 +126,10 @@ def choose1(view, rng, b, ms, tick, stats):
         srch.j.tick = tick
         srch.j.hand_w = b.hand
         srch.j.late = b.late
-        from engine.ai.st1.search import plays
+        if b.cands > 1 or b.ecands > 1:  # Expert's look-ahead (desktop only)
+            from engine.ai.st1.lookahead import plays
+        else:
+            from engine.ai.st1.search import plays
 
         return plays(view, rng, srch, b, ms)
     except MemoryError:

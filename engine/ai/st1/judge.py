@@ -265,3 +265,15 @@ class Judge:
                 pv[s] = self.odds(side, s, c)
             out[i] = gvalue(pv, self.buf)
         yield out
+
+
+def best_play(moves, scores, n):
+    """The index of the best-scored of the first n moves that is not PASS (-1: none); ties to
+    the first (engine.ai.st1.search and lookahead)."""
+    b = -1
+    bv = 0
+    for i in range(n):
+        if moves[i] != PASS and (b < 0 or scores[i] > bv):
+            b = i
+            bv = scores[i]
+    return b

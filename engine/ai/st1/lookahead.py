@@ -28,9 +28,9 @@ except ImportError:
         return x
 
 
-from engine.ai.st1.judge import Judge
+from engine.ai.st1.judge import Judge, best_play
 from engine.ai.st1.know import gvalue
-from engine.ai.st1.search import _best
+from engine.ai.st1.search import plays as hard
 from engine.clock import ticks_diff, ticks_ms
 from engine.st1 import DONE, PASS, PH_CLAIM, PH_OVER, PH_PLAY
 from engine.st1.table import HAND, SLOTS, Table, copy_table, decode_play, encode_play
@@ -53,6 +53,28 @@ def _buffers(srch):
     jo.hand_w = j.hand_w
     jo.late = j.late
     jo.units = 0
+
+
+def plays(view, rng, srch, b, ms):
+    """Expert's play (engine.ai.choose sends a budget with cands or ecands above 1 here,
+    every other to engine.ai.st1.search.plays): Hard's scores of the plays, then the
+    look-ahead over the best `cands` (near the end, `ecands` played out to the end)."""
+    best = hard(view, rng, srch, b, ms)  # srch.scores: every play's score, srch.best: best
+    moves = view.legal_moves()
+    bi = moves.index(best)
+    cands = b.cands
+    samples = b.samples
+    plies = b.plies
+    if view.ndeck <= b.end:
+        # Near the end: play every deal out to the end of the game. With the deck empty the
+        # unseen cards are exactly the opponent's hand, so one deal is the whole truth.
+        cands = b.ecands
+        plies = 0
+        if view.ndeck == 0:
+            samples = 1
+    if cands <= 1 or samples <= 0:
+        return best
+    return next(look_ahead(view, rng, srch, b, ms, moves, srch.scores, bi, cands, samples, plies))
 
 
 def look_ahead(view, rng, srch, b, ms, moves, scores, bi, cands, samples, plies):
@@ -190,7 +212,7 @@ def _hard(srch, t, p, hand, nopp, mv):
     if n > len(os):
         srch.oscores = os = array("i", bytes(4 * n))
     next(jo.score_plays(mv, os, True))
-    yield _best(mv, os, n)
+    yield best_play(mv, os, n)
 
 
 def _pick(acc, scores, cand, nc, w):
@@ -256,5 +278,5 @@ def _reply_value(srch, base, move, me, plies):
             if n > len(os):
                 srch.oscores = os = array("i", bytes(4 * n))
             next(j.score_plays(mv, os, True))
-            v = os[_best(mv, os, n)]
+            v = os[best_play(mv, os, n)]
     yield v

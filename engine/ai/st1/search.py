@@ -8,8 +8,7 @@ budget give the same move on every machine.
 
 from array import array
 
-from engine.ai.st1.judge import Judge
-from engine.st1 import PASS
+from engine.ai.st1.judge import Judge, best_play
 
 
 class Search:
@@ -23,20 +22,12 @@ class Search:
         self.best = -1  # best move found so far (read after a MemoryError)
 
 
-def _best(moves, scores, n):
-    b = -1
-    bv = 0
-    for i in range(n):
-        if moves[i] != PASS and (b < 0 or scores[i] > bv):
-            b = i
-            bv = scores[i]
-    return b
-
-
 def plays(view, rng, srch, b, ms):
-    """A play for the player to move (phase PH_PLAY, at least one card play legal).
+    """Hard's (Medium's) play for the player to move (phase PH_PLAY, at least one card play
+    legal): the best by the Judge's score, which it leaves in srch.scores. Expert's budgets go
+    to engine.ai.st1.lookahead.plays, which starts from this one.
 
-    b: the Budget (full, cands, samples, units, plies, end, ecands, prior)."""
+    b: the Budget (full, units)."""
     return next(_plays(view, rng, srch, b, ms))
 
 
@@ -54,21 +45,6 @@ def _plays(view, rng, srch, b, ms):
     if n > len(scores):
         srch.scores = scores = array("i", bytes(4 * n))
     next(j.score_plays(moves, scores, b.full))
-    bi = _best(moves, scores, n)
+    bi = best_play(moves, scores, n)
     srch.best = moves[bi]
-    cands = b.cands
-    samples = b.samples
-    plies = b.plies
-    if view.ndeck <= b.end:
-        # Near the end: play every deal out to the end of the game. With the deck empty the
-        # unseen cards are exactly the opponent's hand, so one deal is the whole truth.
-        cands = b.ecands
-        plies = 0
-        if view.ndeck == 0:
-            samples = 1
-    if cands <= 1 or samples <= 0:
-        yield moves[bi]
-    else:
-        from engine.ai.st1.lookahead import look_ahead
-
-        yield next(look_ahead(view, rng, srch, b, ms, moves, scores, bi, cands, samples, plies))
+    yield moves[bi]

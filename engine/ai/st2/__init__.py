@@ -4,7 +4,7 @@ and Hard (engine.ai.st2.search on engine.ai.st2.judge and know), Expert's look-a
 (engine.ai.st2.lookahead, desktop only). Nothing here imports the first game's modules.
 """
 
-from engine.ai import Budget
+from engine.ai.budget import Budget
 from engine.ai.st2.easy import choose_easy
 from engine.errors import IllegalMove
 from engine.st2.cards import NONE, NTILES, WALL
@@ -70,7 +70,10 @@ def _choose(view, rng, b, ms, tick, stats, moves):
             srch.best = -1
             srch.j.tick = tick
             srch.j.units = 0
-            from engine.ai.st2.search import decide
+            if b.cands > 1 and b.samples > 0:  # Expert's look-ahead
+                from engine.ai.st2.lookahead import expert as decide
+            else:
+                from engine.ai.st2.search import decide
 
             mv = next(decide(view, rng, srch, b, ms, moves))
             if mv not in moves:

@@ -24,6 +24,17 @@ from engine.st2.moves import PH_OVER, PH_PLAY
 _MAXC = 8
 
 
+def expert(view, rng, srch, b, ms, moves):
+    """Expert's move (engine.ai.st2.choose sends a budget with cands and samples here, every
+    other to engine.ai.st2.search.decide): Hard's, unless a look-ahead over its best plays
+    finds better (a play that wins outright is kept). A generator, its one value the move."""
+    me = view.me
+    mv, bi = next(hard(view, me, view.hand_of(me), view.opp_hand, srch, b, moves))
+    if bi >= 0 and srch.scores[bi] < WIN:
+        mv = next(look_ahead(view, rng, srch, b, ms, moves, bi))
+    yield mv
+
+
 def look_ahead(view, rng, srch, b, ms, moves, bi):
     """The play with the best total over the deals (see the module docstring); moves[bi] is
     Hard's choice, srch.scores the Judge's scores of moves. A generator, its one value the

@@ -41,12 +41,7 @@ def decide(view, rng, srch, b, ms, moves):
     """A move for the player to move (see engine.ai.st2.choose); moves: its legal moves. A
     generator, its one value the move."""
     me = view.me
-    mv, bi = next(hard(view, me, view.hand_of(me), view.opp_hand, srch, b, moves))
-    if bi >= 0 and b.cands > 1 and b.samples > 0 and srch.scores[bi] < WIN:
-        from engine.ai.st2.lookahead import look_ahead
-
-        mv = next(look_ahead(view, rng, srch, b, ms, moves, bi))
-    yield mv
+    yield next(hard(view, me, view.hand_of(me), view.opp_hand, srch, b, moves))[0]
 
 
 def score_all(t, me, hand, opp_hand, srch, b, moves):

@@ -30,6 +30,7 @@ _FIRST = const(60)
 _NSIEGE = const(60)
 _ACTIONS = const(64)
 _SUPPORT = const(69)
+_EXCHANGE = const(70)
 _END = const(71)
 _NCARDS = const(72)
 _DECLARE = const(504)
@@ -97,9 +98,15 @@ class TState(TLegal, State):
         p = self.check(move, player)
         ph = self.phase
         if ph == _PH_ACTION or ph == _PH_EXCHANGE:
-            from engine.st2.tactic.steps import step
+            a = self.act
+            if a == _EXCHANGE or a == _SUPPORT:  # the two that move hidden cards
+                from engine.st2.tactic.hidden import exchange, support
 
-            step(self, p, move)
+                (exchange if a == _EXCHANGE else support)(self, p, move)
+            else:
+                from engine.st2.tactic.steps import step
+
+                step(self, p, move)
         elif ph == _PH_DRAW:
             if move != _DRAW_SIEGE and (move != _DRAW_TACTIC or not self.ntdeck):
                 raise IllegalMove("draw now: ds (the siege deck) or dt (the tactic deck, while it lasts)")

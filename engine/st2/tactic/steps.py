@@ -110,14 +110,10 @@ def want_tile(st, p, move, what):
 
 
 def step(st, p, move):
-    """One step of the action card being carried out, by player p (the player to move)."""
+    """One step of the action card being carried out, by player p (the player to move); the
+    Exchange's and Support's are engine.st2.tactic.hidden's (TState.apply calls them)."""
     a = st.act
     n = st.nstep
-    if a == _EXCHANGE or a == _SUPPORT:
-        from engine.st2.tactic.hidden import exchange, support
-
-        (exchange if a == _EXCHANGE else support)(st, p, move)
-        return
     if a == _EXPLOSION:
         if not _TARGET_TILE <= move < _TARGET_TILE + _NTILES:
             raise IllegalMove("choose the tile to explode now")

@@ -5,7 +5,7 @@ Expert's look-ahead (engine.ai.st1.tactic.lookahead, desktop only). The base gam
 this package.
 """
 
-from engine.ai import Budget
+from engine.ai.budget import Budget
 from engine.ai.st1.tactic.easy import choose_teasy
 from engine.errors import IllegalMove
 from engine.st1.table import DONE, PASS, encode_play
@@ -136,7 +136,10 @@ def _choose(view, rng, b, ms, tick, stats):
 
                 mv = next(look_ahead(view, rng, srch, b, ms, moves))
             else:
-                from engine.ai.st1.tactic.search import decision
+                if b.full:
+                    from engine.ai.st1.tactic.search import decision
+                else:  # Medium: its own module (it imports search's shared parts)
+                    from engine.ai.st1.tactic.medium import decision
 
                 mv = next(decision(view, moves, srch, b))
             if mv not in moves:

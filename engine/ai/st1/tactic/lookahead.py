@@ -29,9 +29,7 @@ _MAXC = const(8)
 
 
 def _hard(b):
-    from engine.ai.st1.tactic import TBudget
-
-    return TBudget(True, 0, 0, 0, tcost=b.tcost, recruit=b.recruit, tdraw=b.tdraw, notac=b.notac, topt=b.topt)
+    return type(b)(True, 0, 0, 0, tcost=b.tcost, recruit=b.recruit, tdraw=b.tdraw, notac=b.notac, topt=b.topt)
 
 
 def _deal(st, mv, me, srch, hb):

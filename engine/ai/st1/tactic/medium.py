@@ -43,6 +43,25 @@ _TRAITOR = const(63)
 _STEP_CARD = const(589)
 _NONE = const(255)
 _LOW = const(-8 * 1024)
+_PH_DRAW = const(3)
+_PH_ACTION = const(4)
+
+
+def decision(v, moves, srch, b):
+    """Medium's move in view v (engine.ai.st1.tactic.choose sends a budget without `full`
+    here, Hard's to engine.ai.st1.tactic.search.decision): a generator, its one value the
+    move. The deck as Hard chooses it; a ruse's steps (`step`) and a play (`play`) Medium's."""
+    srch.j.units = 0
+    ph = v.phase
+    if ph == _PH_DRAW:
+        mv = draw_choice(v, b)  # counts the hand's playable cards: no table needed
+    elif ph == _PH_ACTION:
+        mv = step(v, moves, b)
+    else:
+        me = v.me
+        srch.j.setup(v, me, v.hand_of(me), v.opp_hand - v.opp_tactics, v.opp_known)
+        mv = next(play(v, moves, srch, b))
+    yield mv
 
 
 def step(v, moves, b):

@@ -89,19 +89,11 @@ def decision(v, moves, srch, b):
     ph = v.phase
     if ph == _PH_DRAW:
         mv = draw_choice(v, b)  # counts the hand's playable cards: no table needed
-    elif not b.full and ph == _PH_ACTION:
-        from engine.ai.st1.tactic.medium import step
-
-        mv = step(v, moves, b)
     else:
         me = v.me
         j.setup(v, me, v.hand_of(me), v.opp_hand - v.opp_tactics, v.opp_known)
         if ph == _PH_ACTION:
             mv = next(_step(v, moves, j, b))
-        elif not b.full:
-            from engine.ai.st1.tactic.medium import play
-
-            mv = next(play(v, moves, srch, b))
         else:
             mv = next(_play(v, moves, srch, j, b))
     yield mv

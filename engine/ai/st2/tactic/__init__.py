@@ -7,7 +7,7 @@ Expert's look-ahead is engine.ai.st2.tactic.lookahead, desktop only: the device 
 first game's modules; the base game's AI never imports this package.
 """
 
-from engine.ai import Budget
+from engine.ai.budget import Budget
 from engine.errors import IllegalMove
 from engine.st2.game import KIND_DRAW, KIND_PLAY, KIND_RETREAT, encode
 from engine.st2.moves import DONE, PASS, encode_play

@@ -93,10 +93,8 @@ def _sieges(moves):
 def look_ahead(view, rng, ts, b, moves):
     """Expert's move at the card step (see the module docstring); a generator, its one value
     the move."""
-    from engine.ai.st2.tactic import TBudget2
-
     # Hard's budget with b's tactic knobs: the policy inside the deals
-    hb = TBudget2(True, 0, 0, 0, tcost=b.tcost, tdraw=b.tdraw, ddraw=b.ddraw, tlate=b.tlate, notac=b.notac)
+    hb = type(b)(True, 0, 0, 0, tcost=b.tcost, tdraw=b.tdraw, ddraw=b.ddraw, tlate=b.tlate, notac=b.notac)
     ts.j.units = 0
     first = mv = next(decision(view, moves, ts, hb))
     # a declaration, a preparation action or a pass: Hard's; a play that wins the game now too
