@@ -98,7 +98,7 @@ def _no_times(line):
 )
 def test_mp_st2_arena_same_games_as_cpython(la, lb, games, mode):
     """Schotten Totten 2 on the VM: the same games as CPython, without falling back (the
-    smallest heaps are in docs/BENCHMARKS.md, Schotten Totten 2 AI)."""
+    smallest heaps are in docs/BENCHMARKS.md, The board's figures)."""
     from engine.ai import level_of
     from engine.ai.bench import run2
 

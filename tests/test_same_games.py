@@ -80,7 +80,7 @@ EXPECTED = {
     # Recomputed on wild1 (topt=400 in Hard's and Expert's budgets, and in the Hard that
     # Expert's look-ahead plays). Was 3f20dbd7... Recomputed again for Expert's 12 deals (was
     # 6; Hard's moves are those of wild1). Was 31535f04... And again: Expert's own topt back
-    # to 300 (its look-ahead lost to Hard with 400; docs/AI.md, "Fifth pass"). Was b096eda7...
+    # to 300 (its look-ahead lost to Hard with 400). Was b096eda7...
     "strong_st1_tactic": "a2679796fd8e5ca48edaa22689900070bc5f2ce2a736ac0f44c09dedd5caddfe",
     "strong_st2": "bc807b5bf337106e5f9bcc7ae706cc80cb703841e68eb14ef3245c853cee2333",
     # strong_st2_tactic recomputed on mem2 (Hard's Attacker prices a tactic card kept: the

@@ -60,7 +60,7 @@ _LOW = const(-8 * 1024)
 def draw_choice(v, b, extra=0):
     """The deck to draw from (a DRAW move): tactic while we hold fewer than b.tdraw playable
     tactic cards (extra: tactic cards drawn this turn not yet in the hand). Hard does not
-    count a Recruiter (almost never worth its one-more-tactic play: docs/AI.md, third pass)."""
+    count a Recruiter (almost never worth its one-more-tactic play: measured in the tuning that git history keeps)."""
     if not v.ntdeck:
         return _DRAW
     if not v.ndeck:
