@@ -36,7 +36,7 @@ long-test: $(READY)
 	$(PY) -m tests.st2_tprover_cases 100000 1
 
 bench: $(READY)
-	$(PY) -m sim.bench
+	$(PY) -m sim.bench --game st1 --variant base
 
 # The device bundle (docs/DEVICE.md): .mpy compiled by ../shared/tools/cp-mpy-cross where it is
 # (`make bundle MPY_CROSS=/path/to/circuitpython/mpy-cross` for another), else .py.

@@ -9,7 +9,7 @@ def main(argv=None):
     cmd = argv[0] if argv and not argv[0].startswith("-") else "play"
     rest = argv[1:] if argv and not argv[0].startswith("-") else argv
     if cmd == "prove":
-        from sim.tools import prove
+        from sim.prove import prove
 
         prove(sys.stdin.buffer, sys.stdout)
         return 0

@@ -132,8 +132,6 @@ def summary(app, recorder):
             )
         lines.append(line + ("; record %s" % path if path else ""))
     s = app.session
-    if (s is not None and s.g.NAME == "st2") or (recorder.finished and recorder.finished[-1][0].GAME == 2):
-        from sim.tools_st2 import board_text
     if s is not None and not s.round_over():
         st = s.state
         p = st.to_move

@@ -1,192 +1,16 @@
-"""Desktop commands over the engine: prove (JSON lines), replay, selfplay, demo."""
+"""Desktop commands over the engine, for both games: replay (a record checked and its table
+drawn as text), selfplay, demo; `python -m sim prove` is sim.prove's."""
 
-import json
 import sys
 import time
 
 from engine import st1
-from engine.cards import NCARDS, name, parse
+from engine.cards import name
 from engine.errors import IllegalMove
 from engine.games import load
 from engine.record_text import game_of, replay_text
 from engine.rng import Rng
 from engine.st1.play import random_move
-from engine.st1.tactic.prove import JOKER, beat_t, score_t
-
-FIELDS = ("game", "my_cards", "opp_cards", "visible_elsewhere", "me_completed_first")
-FIELDS_ST1 = FIELDS + ("mud", "blind")
-FIELDS_ST2 = FIELDS + ("tile", "damaged")
-# The tactic cards by name (ids 54..63, the two Jokers first); elites are 54..57.
-TACTICS = ("JOKER", "JOKER", "SPY", "SHIELD", "BLIND", "MUD", "RECRUITER", "STRATEGIST", "BANSHEE", "TRAITOR")
-ONE_JOKER = "each player can only have one Joker on his side of the border"
-MAX_LINE = 1 << 16  # bytes of one request line: a longer one is answered with an error, unread
-
-
-def check_fields(obj):
-    """The request's game (1 or 2); IllegalMove for a missing or unknown field."""
-    if not isinstance(obj, dict):
-        raise IllegalMove("each line must be a JSON object")
-    game = obj.get("game", 1)
-    if type(game) is not int or game not in (1, 2):
-        raise IllegalMove("only game 1 (Schotten Totten) and game 2 (Schotten Totten 2) exist")
-    known = FIELDS_ST1 if game == 1 else FIELDS_ST2
-    for k in obj:
-        if k not in known:
-            raise IllegalMove(
-                "unknown field %s (game %d takes: %s)" % (json.dumps(k), game, ", ".join(known))
-            )
-    for k in ("my_cards",) if game == 1 else ("my_cards", "tile"):
-        if k not in obj:
-            raise IllegalMove("missing field %s" % k)
-    first = obj.get("me_completed_first")
-    if first is not None and first is not True and first is not False:
-        raise IllegalMove("me_completed_first must be true, false or null")
-    for k in ("mud", "blind"):
-        if type(obj.get(k, False)) is not bool:
-            raise IllegalMove("%s must be true or false" % k)
-    return game
-
-
-def _st1_cards(obj, key, used):
-    """A game-1 card list: clan names and tactic names (docs/NOTATION.md) to ids. `used`
-    counts the tactic cards met so far (bytearray of 10): each exists once, the Joker twice."""
-    v = obj.get(key, [])
-    if not isinstance(v, list):
-        raise IllegalMove("%s must be a list of card names" % key)
-    out = []
-    for x in v:
-        t = TACTICS.index(x.upper()) if isinstance(x, str) and x.upper() in TACTICS else -1
-        if t < 0:
-            out.append(parse(x))
-            continue
-        if t >= 4 and key != "visible_elsewhere":
-            why = 'a combat mode: give the stone\'s modes as "mud"/"blind"' if t < 6 else "a ruse"
-            raise IllegalMove("%s is %s, not a card at a side of a stone" % (TACTICS[t], why))
-        if t == 0 and used[0]:
-            t = 1  # the second Joker
-        if used[t]:
-            raise IllegalMove("duplicate card %s%s" % (TACTICS[t], " (there are two)" if t == 1 else ""))
-        used[t] = 1
-        out.append(54 + t)
-    if key != "visible_elsewhere" and (JOKER in out) + (JOKER + 1 in out) > 1:
-        raise IllegalMove("two Jokers in %s: %s (2016 rulebook)" % (key, ONE_JOKER))
-    return out
-
-
-def _elite_names(cards, vals):
-    """The elite troops among cards with the values they take: ["JOKER=B9"]."""
-    out = []
-    for c in cards:
-        if c >= NCARDS:
-            out.append(TACTICS[c - NCARDS] + "=" + name(vals[len(out)]))
-    return out
-
-
-def prove_one(obj):
-    """One `python -m sim prove` request (a dict) to its answer (a dict)."""
-    if check_fields(obj) == 2:
-        from sim.tools_st2 import prove_st2
-
-        return prove_st2(obj)
-    used = bytearray(len(TACTICS))
-    mine = _st1_cards(obj, "my_cards", used)
-    opp = _st1_cards(obj, "opp_cards", used)
-    vis = _st1_cards(obj, "visible_elsewhere", used)
-    mud, blind = obj.get("mud", False), obj.get("blind", False)
-    if (mud and used[5]) or (blind and used[4]):
-        raise IllegalMove("duplicate card %s: it is this stone's" % ("MUD" if mud and used[5] else "BLIND"))
-    seen = bytearray(NCARDS)
-    for c in mine + opp + vis:
-        if c < NCARDS:
-            if seen[c]:
-                raise IllegalMove("duplicate card %s" % name(c))
-            seen[c] = 1
-    n = 4 if mud else 3
-    if len(mine) > n or len(opp) > n:
-        raise IllegalMove(
-            "too many cards: at most %d on each side of a stone%s" % (n, " (Mud Fight)" if mud else "")
-        )
-    first = obj.get("me_completed_first")
-    if len(mine) < n:
-        return {"provable": False, "counterexample": None, "error": None}
-    target, vals = score_t(mine, n, blind)
-    out = {"provable": False, "counterexample": None, "error": None}
-    if vals:
-        out["my_values"] = _elite_names(mine, vals)
-    if len(opp) == n:
-        theirs, tvals = score_t(opp, n, blind)
-        if target == theirs and first is None:
-            raise IllegalMove("equal formations: me_completed_first must be true or false")
-        ok = target > theirs or (target == theirs and first)
-        out["provable"] = bool(ok)
-        out["counterexample"] = None if ok else _elite_names(opp, tvals)
-        return out
-    unseen = bytearray(NCARDS)
-    for c in range(NCARDS):
-        unseen[c] = 0 if seen[c] else 1
-    add = beat_t(target, opp, len(opp), n, unseen, blind)
-    if add is None:
-        out["provable"] = True
-        return out
-    full = opp + add
-    out["counterexample"] = _elite_names(opp, score_t(full, n, blind)[1]) + [name(c) for c in add]
-    return out
-
-
-def _lines(stream):
-    """The stream's lines as bytes (or str for a text stream); None for a line over MAX_LINE
-    bytes, whose rest is skipped unread into memory."""
-    while True:
-        line = stream.readline(MAX_LINE + 1)
-        if not line:
-            return
-        if len(line) > MAX_LINE and line[-1:] not in (b"\n", "\n"):
-            while True:
-                more = stream.readline(MAX_LINE)
-                if not more or more[-1:] in (b"\n", "\n"):
-                    break
-            yield None
-        else:
-            yield line
-
-
-def answer(line):
-    """The answer (a dict) to one request line: bytes, str, or None for an overlong line."""
-    if line is None:
-        return _error("line longer than %d bytes" % MAX_LINE)
-    if isinstance(line, bytes):
-        try:
-            line = line.decode("utf-8")
-        except UnicodeDecodeError as e:
-            return _error("not UTF-8 text (byte %d)" % (e.start + 1))
-    if not line.strip():
-        return _error("empty line: one JSON object a line")
-    try:
-        obj = json.loads(line)
-    except RecursionError:
-        return _error("malformed JSON: nested too deeply")
-    except ValueError as e:  # json.JSONDecodeError
-        return _error("malformed JSON: %s" % e)
-    try:
-        return prove_one(obj)
-    except IllegalMove as e:
-        return _error(str(e))
-    except RecursionError:
-        return _error("request nested too deeply")
-
-
-def _error(why):
-    if len(why) > 300:  # a 60 KB "card" is named by its start
-        why = why[:300] + "..."
-    return {"provable": False, "counterexample": None, "error": why}
-
-
-def prove(stdin, stdout):
-    """Answer JSON-line requests (docs/NOTATION.md): exactly one answer line per input line."""
-    for line in _lines(stdin):
-        stdout.write(json.dumps(answer(line)) + "\n")
-        stdout.flush()
-
 
 MAX_RECORD = 1 << 20  # bytes: a record of the longest game is a few KB
 
@@ -222,8 +46,6 @@ def replay(path):
         print("%s: %s" % (path, e), file=sys.stderr)
         return 1
     if _is_st2(text):
-        from sim.tools_st2 import replay_st2
-
         return replay_st2(path, text)
     try:
         rec, st = replay_text(text)
@@ -290,12 +112,13 @@ def _selfplay(games, seed, game, options, variant=0):
 
 
 def board_text(st):
-    """A human-readable picture of the table: player 2's side on top, player 1's below (a
-    tactic game: four rows a side, tactic cards by their first five letters, the combat modes
-    under the stones' numbers: B Blind-Man's Bluff, M Mud Fight)."""
-    if getattr(st, "VARIANT", 0):
-        from sim.tools_t import board_text_t
-
+    """A human-readable picture of the table (a State or View of either game): player 2's side
+    on top, player 1's below (a tactic game: four rows a side, tactic cards by their first five
+    letters, the combat modes under the stones' numbers: B Blind-Man's Bluff, M Mud Fight); the
+    second game's wall: board_text_st2."""
+    if st.GAME == 2:
+        return board_text_st2(st)
+    if st.VARIANT:
         return board_text_t(st)
     rows = []
     for p, label in ((1, "P2"), (0, "P1")):
@@ -340,4 +163,114 @@ def main_selfplay(args):
         return 2
     timing = st1.T1999 if args.timing == "1999" else st1.T2016
     print(selfplay(args.games, args.seed, timing, 1 if args.variant == "tactic" else 0))
+    return 0
+
+
+# ---- pictures of a tactic game and of the second game
+
+_W = 5  # cell width: "G7", "JOKER", "SHIEL"
+
+
+def board_text_t(st):
+    """A tactic game's table: player 2's side on top (four rows: Mud Fight), the stones with
+    their combat modes, then player 1's side; elite troops' values once claimed, the discard
+    and the decks below."""
+    from engine.st1.tactic.table import cname
+
+    def cell(c):
+        t = cname(c)[:_W] if c is not None else ".."
+        return t + " " * (_W - len(t))
+
+    rows = []
+    for p, label in ((1, "P2"), (0, "P1")):
+        for k in (3, 2, 1, 0) if p == 1 else (0, 1, 2, 3):
+            cells = []
+            for s in range(st1.NSTONES):
+                side = st.side(s, p)
+                cells.append(cell(side[k] if k < len(side) else None))
+            rows.append("%s  %s" % (label if k == (3 if p == 1 else 0) else "  ", " ".join(cells)))
+        if p == 1:
+            marks = []
+            for s in range(st1.NSTONES):
+                o = st.owner[s]
+                m = st.mode[s]
+                modes = ("B" if m & 1 else "") + ("M" if m & 2 else "")
+                t = "[%s]%s" % ("12"[o - 1] if o else str(s + 1), modes)
+                marks.append(t + " " * (_W - len(t)))
+            rows.append("    " + " ".join(marks))
+    vals = []
+    for e in range(4):
+        if st.ev[e] != 255:
+            vals.append("%s=%s" % (cname(54 + e), cname(st.ev[e])))
+    if vals:
+        rows.append("elite troops: " + " ".join(vals))
+    rows.append("discard: " + (" ".join([cname(c) for c in st.discard()]) or "-"))
+    rows.append(
+        "clan deck %d  tactic deck %d  turn %d  stones P1 %d P2 %d"
+        % (st.ndeck, st.ntdeck, st.turn, st.stones_of(0), st.stones_of(1))
+    )
+    return "\n".join(rows)
+
+
+def board_text_st2(st):
+    """A picture of the second game's wall: the Defender's side on top, the Attacker's below."""
+    from engine.st2.cards import NSIEGE, NTILES
+    from engine.st2.cards import name as nm
+
+    if st.variant:
+        from engine.st2.tactic.cards import name as nm  # tactic cards have names too
+    rows = []
+    for p, label in ((1, "D "), (0, "A ")):
+        ks = (3, 2, 1, 0) if p == 1 else (0, 1, 2, 3)
+        for k in ks:
+            cells = []
+            for t in range(NTILES):
+                side = st.cards_at(t, p)
+                cells.append("%-4s" % (nm(side[k]) if k < len(side) else ("." if k < st.need(t) else "")))
+            rows.append("%s %s" % (label if k == ks[0] else "  ", " ".join(cells)))
+        if p == 1:
+            rows.append("   " + " ".join(["[%d%s]" % (t + 1, "ud"[st.side[t]]) for t in range(NTILES)]))
+    disc = " ".join([nm(c) for c in range(NSIEGE + 4 * st.variant) if st.loc[c] == 2])
+    rows.append("deck %d  turn %d  damaged %d  cauldrons left %d" % (st.ndeck, st.turn, st.damaged(), st.oil))
+    rows.append("discard: " + (disc or "-"))
+    if st.variant:
+        shown = [
+            "%s=%s" % (nm(st.shown[j]), nm(st.shown[j + 1])) for j in range(0, 8, 2) if st.shown[j] != 255
+        ]
+        if shown:
+            rows.append("the last declaration's elite troops: " + " ".join(shown))
+        rows.append(
+            "tactic deck %d  tactic cards played %d / %d  used: %s"
+            % (
+                st.ntdeck,
+                st.tcount[0],
+                st.tcount[1],
+                " ".join([nm(c) for c in range(64, 71) if st.loc[c] > 2]) or "-",
+            )
+        )
+    return "\n".join(rows)
+
+
+def replay_st2(path, text):
+    """`python -m sim replay` of a second game's record (text, docs/NOTATION.md)."""
+    from engine.st2.moves import PH_OVER
+    from engine.st2.recordtext import replay_text
+
+    try:
+        rec, match, st = replay_text(text)
+    except IllegalMove as e:
+        print("%s: %s" % (path, e), file=sys.stderr)
+        return 1
+    for i, r in enumerate(match.results):
+        print(
+            "game %d: player %d attacks, player %d wins as the %s (deck %d, tiles in good repair + "
+            "cauldrons %d)" % (i + 1, (i & 1) + 1, r[0] + 1, "Attacker" if r[1] else "Defender", r[2], r[3])
+        )
+    print(board_text(st))
+    if match.winner() is not None:
+        print("result: player %d wins the %s" % (match.winner() + 1, "match" if rec.mode else "game"))
+    elif st.phase == PH_OVER:
+        print("match not decided after %d games" % len(rec.games))
+    else:
+        print("game not finished: %s to move" % ("the Attacker" if st.to_move == 0 else "the Defender"))
     return 0

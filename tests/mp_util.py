@@ -78,7 +78,7 @@ def run_vm(script_args, heap="64K", timeout=600, cwd=None):
 
 
 def board_vm():
-    """cpy's path for the desktop's benchmarks (sim.bench*); RuntimeError naming the path when
+    """cpy's path for the desktop's benchmarks (sim.bench); RuntimeError naming the path when
     it is missing."""
     if cpy() is None:
         raise RuntimeError(cpy_missing())

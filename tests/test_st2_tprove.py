@@ -169,7 +169,7 @@ def test_the_same_answers_on_the_micropython_vm_at_48k():
 
 
 def _ask(req):
-    from sim.tools import answer
+    from sim.prove import answer
 
     return answer(json.dumps(req))
 

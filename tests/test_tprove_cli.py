@@ -8,7 +8,7 @@ import sys
 
 from engine.cards import name
 from engine.st1.tactic.prove import beat_t, score_t
-from sim.tools import answer
+from sim.prove import answer
 from tests.brute_t import brute_score_t
 from tests.mp_util import ROOT
 from tests.tprover_cases import random_case

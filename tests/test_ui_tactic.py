@@ -496,14 +496,14 @@ def test_the_base_game_imports_no_tactic_screen_code(plat):
 
 
 def test_the_tactic_screenshots_are_made_by_keys_and_committed(tmp_path):
-    """`python -m sim.screens_t` reaches every tactic screen by keys, and makes exactly the
-    pictures docs/screens/ holds (the README shows them)."""
-    from sim import screens_t
+    """`python -m sim.screens --game st1 --variant tactic` reaches every tactic screen by keys,
+    and makes exactly the pictures docs/screens/ holds (the README shows them)."""
+    from sim import screens
 
-    assert screens_t.main(str(tmp_path)) == 0
+    assert screens.main([str(tmp_path), "--game", "st1", "--variant", "tactic"]) == 0
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     readme = open(os.path.join(root, "README.md"), encoding="utf-8").read()
-    for name in screens_t.NAMES:
+    for name in screens.NAMES["st1", "tactic"]:
         with open(os.path.join(root, "docs", "screens", name + ".png"), "rb") as f:
             assert f.read() == (tmp_path / (name + ".png")).read_bytes(), name
         assert "docs/screens/%s.png" % name in readme
