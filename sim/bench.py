@@ -461,7 +461,10 @@ def st2_heap(variant=()):
     mpy = board_mpy_cross()
     with tempfile.TemporaryDirectory() as d:
         for rel in ["engine/__init__.py", "engine/errors.py", "engine/rng.py"] + [
-            "engine/st2/" + n for n in os.listdir(os.path.join(ROOT, "engine", "st2")) if n.endswith(".py")
+            pkg + n
+            for pkg in ("engine/st2/", "engine/st2/tactic/")
+            for n in os.listdir(os.path.join(ROOT, pkg))
+            if n.endswith(".py")
         ]:
             os.makedirs(os.path.join(d, os.path.dirname(rel)), exist_ok=True)
             out = os.path.join(d, rel[:-3] + ".mpy")
