@@ -55,6 +55,8 @@ DESKTOP_ONLY = (
     "engine/st2/rmatch.py",
     "engine/st2/tactic/play.py",
     "engine/ai/st2/tactic/lookahead.py",  # Expert's look-ahead (tactic variant): the device plays Hard's move
+    "engine/st2/tactic/deal.py",  # its determinization (the look-ahead's only)
+    "engine/deal.py",  # every ruleset's determinization (tests)
 )
 MANIFEST = "manifest.txt"
 DRIVE_BYTES = 2 * 1024 * 1024  # the PyBadge's 2 MB flash chip holds CIRCUITPY

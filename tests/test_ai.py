@@ -7,6 +7,7 @@ from engine.ai import EASY, EXPERT, HARD, MEDIUM, Budget, choose, level_of
 from engine.ai.bench import play, run
 from engine.ai.player import Player
 from engine.cards import parse
+from engine.deal import sample
 from engine.errors import IllegalMove
 from engine.rng import Rng
 from engine.st1 import DONE
@@ -201,7 +202,7 @@ def test_the_true_deal_fits_the_opponents_last_play(timing):
                         fits += 1
                     else:
                         misfits += 1
-                    random_misfits += not _fits(srch, prev, v.sample(rng))
+                    random_misfits += not _fits(srch, prev, sample(v, rng))
             mv = seats[p].move(v)
             if mv < st1.CLAIM:
                 kept = [c for c in st.hand_of(p) if c != mv // 9]

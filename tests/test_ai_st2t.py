@@ -13,6 +13,7 @@ from engine.ai.bench import play2, run2
 from engine.ai.player import Player
 from engine.ai.st2.tactic import TBudget2, emergency
 from engine.ai.st2.tactic.shim import Shim, stand_in
+from engine.deal import sample
 from engine.errors import IllegalMove
 from engine.rng import Rng
 from engine.st2 import game
@@ -82,7 +83,7 @@ def test_honest(level, count):
         want = choose(v, Rng(i), level)
         assert want in st.legal_moves()
         for r in range(3):
-            s = v.sample(Rng(1000 * i + r))
+            s = sample(v, Rng(1000 * i + r))
             assert _vkey(s.view(p)) == _vkey(v)
             assert choose(s.view(p), Rng(i), level) == want
     assert 0 in phases and PH_DRAW in phases
@@ -102,7 +103,7 @@ def test_honest_in_action_steps_and_after_an_exchange():
             if (st.phase >= PH_ACTION or v.opp_known() or v.deck_known()) and len(st.legal_moves()) > 1:
                 want = choose(v, Rng(g), HARD)
                 for r in range(2):
-                    s = v.sample(Rng(50 * g + r))
+                    s = sample(v, Rng(50 * g + r))
                     assert _vkey(s.view(p)) == _vkey(v)
                     assert choose(s.view(p), Rng(g), HARD) == want
                 n += 1

@@ -8,6 +8,7 @@ import sys
 
 from engine.ai import EXPERT, HARD, choose
 from engine.ai.st2.tactic import BUDGETS, TBudget2
+from engine.deal import sample
 from engine.rng import Rng
 from engine.st2 import game
 from tests.test_ai_st2t import PH_ACTION, PH_DRAW, PH_EXCHANGE, _positions, _vkey
@@ -63,7 +64,7 @@ def test_honest_and_the_same_move_for_a_seed():
         want = choose(v, Rng(i), EXPERT)
         assert choose(v, Rng(i), EXPERT) == want
         for r in range(2):
-            s = v.sample(Rng(1000 * i + r))
+            s = sample(v, Rng(1000 * i + r))
             assert _vkey(s.view(p)) == _vkey(v)
             assert choose(s.view(p), Rng(i), EXPERT) == want
 

@@ -4,6 +4,7 @@ determinization."""
 
 import pytest
 
+from engine.deal import sample
 from engine.errors import IllegalMove
 from engine.rng import Rng
 from engine.st2 import game
@@ -125,7 +126,7 @@ def test_views_hide_and_samples_keep_what_each_player_knows():
                         v.hand_of(p ^ 1)
                     assert v.legal_moves() == (st.legal_moves() if st.to_move == p else [])
                     known += len(v.opp_known()) + len(v.deck_known())
-                    s = v.sample(rng)
+                    s = sample(v, rng)
                     check_invariants(s)
                     q = p ^ 1
                     assert sorted(s.hand_of(p)) == sorted(st.hand_of(p))

@@ -3,6 +3,7 @@ sentence it checks, and the decisions of docs/RULES.md ("Tactic variant (second 
 
 import pytest
 
+from engine.deal import sample
 from engine.errors import IllegalMove
 from engine.rng import Rng
 from engine.st2 import moves as T
@@ -407,7 +408,7 @@ def test_support_shuffles_with_the_games_own_chance():
     rng = Rng(3)
     views = set()
     for _ in range(20):
-        s = a.view(1).sample(rng)
+        s = sample(a.view(1), rng)
         views.add(bytes(s.deck[: s.ndeck]))
         assert s.loc[c1("P3")] == 0 and c1("P3") in s.deck[: s.ndeck]  # known to be there
     assert len(views) > 1
@@ -450,14 +451,14 @@ def test_the_exchange_choice_is_secret_until_the_cards_move():
     assert v1.legal_moves() == st.legal_moves() and v0.legal_moves() == []
     rng = Rng(4)
     for _ in range(10):
-        s = v1.sample(rng)
+        s = sample(v1, rng)
         check_invariants(s)
         picks = list(s.pick[:3])
         assert picks == sorted(picks) and all(c in s.hand_of(0) for c in picks)
         assert s.pick[3] == c1("G3") and s.legal_moves() == st.legal_moves()
         do(s, ">G5", ">SPY")  # the sample plays on: the made-up cards change hands
         assert c1("G3") in s.hand_of(0) and all(c in s.hand_of(1) for c in picks)
-    s = v0.sample(rng)
+    s = sample(v0, rng)
     assert list(s.pick[:3]) == cards("Y2 Y4 Y6") and s.pick[3] in s.hand_of(1)
 
 

@@ -4,10 +4,12 @@ and deals the rest; two states a player cannot tell apart give that player the s
 
 import pytest
 
+from engine.deal import sample
 from engine.errors import IllegalMove
 from engine.rng import Rng
 from engine.st1 import game
 from engine.st1.table import PH_OVER
+from engine.st1.tactic.deal import key
 from engine.st1.tactic.play import random_move
 from engine.st1.tactic.state import TState
 from engine.st1.tactic.table import NONE, RECRUITER
@@ -71,7 +73,7 @@ def test_the_owner_still_knows_the_card_once_the_opponent_draws_it():
     r1 = tcards("R1")[0]
     assert r1 in st.hand_of(1)
     assert st.view(0).opp_known == bytes([r1]) and st.view(1).opp_known == b""
-    for s in (st.view(0).sample(Rng(k)) for k in range(5)):
+    for s in (sample(st.view(0), Rng(k)) for k in range(5)):
         assert r1 in s.hand_of(1)
 
 
@@ -97,15 +99,15 @@ def test_sampled_states_agree_with_the_view_honesty():
     for st in _states():
         for p in (0, 1):
             v = st.view(p)
-            key = v.key()
-            s = v.sample(rng)
+            kv = key(v)
+            s = sample(v, rng)
             tcheck(s)
-            assert s.view(p).key() == key
+            assert key(s.view(p)) == kv
             assert sorted(s.hand_of(p)) == sorted(st.hand_of(p))
             if st.to_move == p:
                 assert s.legal_moves() == st.legal_moves()
             r = Rng(99)
-            assert v.sample(r).view(1 - p).key() == v.sample(Rng(99)).view(1 - p).key()
+            assert key(sample(v, r).view(1 - p)) == key(sample(v, Rng(99)).view(1 - p))
             n += 1
             known += bool(v.opp_known) or any(c != NONE for c in v.deck)
     assert n > 1000 and known > 20
@@ -139,8 +141,8 @@ def test_two_states_a_player_cannot_tell_apart_give_the_same_view():
     c = other.hand[o]
     other.hand[o] = other.deck[other.ndeck - 1]
     other.deck[other.ndeck - 1] = c
-    assert other.view(0).key() == st.view(0).key()
-    assert other.view(1).key() != st.view(1).key()
+    assert key(other.view(0)) == key(st.view(0))
+    assert key(other.view(1)) != key(st.view(1))
 
 
 def test_samples_deal_the_unknown_cards_at_random_by_kind():
@@ -151,7 +153,7 @@ def test_samples_deal_the_unknown_cards_at_random_by_kind():
     v = st.view(0)
     hands = set()
     for k in range(30):
-        s = v.sample(Rng(k))
+        s = sample(v, Rng(k))
         tcheck(s)
         assert s.deck[0] == st.deck[0] and s.tdeck[0] == st.tdeck[0]
         opp = s.hand_of(1)
@@ -160,5 +162,5 @@ def test_samples_deal_the_unknown_cards_at_random_by_kind():
     assert len(hands) > 20
     t = st.view(1)
     for k in range(10):
-        s = t.sample(Rng(k))
+        s = sample(t, Rng(k))
         assert s.kn[s.deck[0]] & 1 and s.kn[s.tdeck[0]] & 1  # player 1 still knows its slots

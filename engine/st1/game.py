@@ -1,8 +1,8 @@
 """Schotten Totten (the first game) behind the one game interface (docs/ENGINE.md): constants,
 the constructor, move decoding and text, the claim prover entry, the end and the score, so
 that nothing outside engine.st1 does arithmetic on its moves. The State itself carries
-legal_moves(), apply(move, player=None), view(p), copy(), to_move, phase and winner; a View
-carries sample(rng). Variant 0 is the base game (engine.st1.State), variant 1 the tactic
+legal_moves(), apply(move, player=None), view(p), copy(), to_move, phase and winner (a View's
+determinization: engine.deal). Variant 0 is the base game (engine.st1.State), variant 1 the tactic
 variant (engine.st1.tactic.state.TState, loaded only when asked for).
 
 decode(move) -> (kind, card, stone, extra): kind is one of the KIND_* constants (numbered as

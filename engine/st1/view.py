@@ -1,6 +1,6 @@
 """A player's information state in Schotten Totten: what the AI and a hint may look at."""
 
-from engine.cards import NCARDS, NONE
+from engine.cards import NONE
 from engine.errors import IllegalMove
 from engine.st1.table import HMAX, Table, copy_table
 
@@ -24,32 +24,3 @@ class View(Table):
         if self.to_move != self.me:
             return []
         return Table.legal_moves(self)
-
-    def sample(self, rng, pool=None):
-        """A full State consistent with this view: unseen cards dealt at random (determinization).
-
-        `pool`: optional scratch bytearray of NCARDS bytes, reused to spare an allocation."""
-        from engine.st1 import State
-
-        st = object.__new__(State)  # MicroPython classes have no __new__ of their own
-        copy_table(st, self)
-        if pool is None:
-            pool = bytearray(NCARDS)
-        pub = self.public
-        mine = self.hand_of(self.me)
-        n = 0
-        for c in range(NCARDS):
-            if not pub[c] and c not in mine:
-                pool[n] = c
-                n += 1
-        rng.shuffle(pool, 0, n)
-        st.hand = bytearray(b"\xff" * (2 * HMAX))
-        o = self.me * HMAX
-        for i in range(len(mine)):
-            st.hand[o + i] = mine[i]
-        o = (self.me ^ 1) * HMAX
-        for i in range(self.opp_hand):
-            st.hand[o + i] = pool[i]
-        st.deck = bytearray(pool[self.opp_hand : n])
-        st.ndeck = n - self.opp_hand
-        return st

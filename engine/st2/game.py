@@ -1,7 +1,7 @@
 """Schotten Totten 2 as a game behind the one game interface (issue 11): the constants, the
 constructor and the move decoding a generic caller needs, so that nothing outside engine.st2
 does arithmetic on its moves. The State itself carries legal_moves(), apply(move, player=None),
-view(p), copy(), to_move, phase and winner; a View carries sample(rng). Variant 0 is the base
+view(p), copy(), to_move, phase and winner (a View's determinization: engine.deal). Variant 0 is the base
 game (engine.st2.state), variant 1 the tactic variant (engine.st2.tactic.state, loaded only for it).
 
 decode(move) -> (kind, card, target, extra), one per step (docs/ENGINE.md):

@@ -1,7 +1,7 @@
 """A player's information state in Schotten Totten 2: what the AI and a hint may look at."""
 
 from engine.errors import IllegalMove
-from engine.st2.cards import NONE, NSIEGE
+from engine.st2.cards import NONE
 from engine.st2.moves import HMAX
 from engine.st2.table import Table, copy_table
 
@@ -26,32 +26,3 @@ class View(Table):
         if self.to_move != self.me:
             return []
         return Table.legal_moves(self)
-
-    def sample(self, rng, pool=None):
-        """A full State consistent with this view: unseen cards dealt at random (determinization).
-
-        `pool`: optional scratch bytearray of 60 bytes, reused to spare an allocation."""
-        from engine.st2.state import State
-
-        st = object.__new__(State)  # MicroPython classes have no __new__ of their own
-        copy_table(st, self)
-        if pool is None:
-            pool = bytearray(NSIEGE)
-        loc = self.loc
-        mine = self.hand_of(self.me)
-        n = 0
-        for c in range(NSIEGE):
-            if not loc[c] and c not in mine:
-                pool[n] = c
-                n += 1
-        rng.shuffle(pool, 0, n)
-        st.hand = bytearray(b"\xff" * (2 * HMAX))
-        o = self.me * HMAX
-        for i in range(len(mine)):
-            st.hand[o + i] = mine[i]
-        o = (self.me ^ 1) * HMAX
-        for i in range(self.opp_hand):
-            st.hand[o + i] = pool[i]
-        st.deck = bytearray(pool[self.opp_hand : n])
-        st.ndeck = n - self.opp_hand
-        return st

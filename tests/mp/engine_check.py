@@ -10,6 +10,7 @@ sys.path.insert(0, ".")
 from engine import st1  # noqa: E402
 from engine.notation import parse_position, position_text  # noqa: E402
 from engine.rng import Rng  # noqa: E402
+from engine.st1.deal import sample  # noqa: E402
 from engine.st1.play import random_game, random_move  # noqa: E402
 from engine.st1.prove import beat, score  # noqa: E402
 from tests.brute import brute_beat  # noqa: E402
@@ -104,7 +105,7 @@ def copies_and_views():
     v = st.view(st.to_move)
     pool = bytearray(54)
     for _ in range(5):
-        s = v.sample(rng, pool)
+        s = sample(v, rng, pool)
         check_invariants(s)
         assert s.legal_moves() == st.legal_moves()
 

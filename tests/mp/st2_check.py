@@ -11,6 +11,7 @@ sys.path.insert(0, ".")
 from engine.errors import IllegalMove  # noqa: E402
 from engine.rng import Rng  # noqa: E402
 from engine.st2 import game  # noqa: E402
+from engine.st2.deal import sample  # noqa: E402
 from engine.st2.match import REVENGE  # noqa: E402
 from engine.st2.play import random_move  # noqa: E402
 from engine.st2.record import unpack  # noqa: E402
@@ -47,7 +48,7 @@ def copies_and_views():
         assert same(a, b) and not same(a, st)  # a copy is not reached by later moves
     v = st.view(st.to_move)
     for _ in range(5):
-        s = v.sample(rng)
+        s = sample(v, rng)
         assert sorted(s.hand_of(v.me)) == sorted(st.hand_of(v.me)) and s.ndeck == st.ndeck
         assert s.legal_moves() == st.legal_moves()
     try:

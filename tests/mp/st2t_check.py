@@ -12,6 +12,7 @@ from engine.errors import IllegalMove  # noqa: E402
 from engine.rng import Rng  # noqa: E402
 from engine.st2 import game  # noqa: E402
 from engine.st2.rmatch import random_match  # noqa: E402
+from engine.st2.tactic.deal import sample  # noqa: E402
 from engine.st2.tactic.play import random_move  # noqa: E402
 
 passed = 0
@@ -78,7 +79,7 @@ def copies_views_samples():
                     raise AssertionError("the view showed the other hand")
                 except IllegalMove:
                     pass
-                s = v.sample(rng)
+                s = sample(v, rng)
                 assert sorted(s.hand_of(p)) == sorted(st.hand_of(p)) and s.legal_moves() == st.legal_moves()
                 for c in v.opp_known():
                     assert c in s.hand_of(p ^ 1)

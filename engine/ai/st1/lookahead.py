@@ -1,5 +1,5 @@
 """Expert's look-ahead (desktop-only): the best few plays by Hard's score are each tried in
-`samples` deals drawn from the view (View.sample: the opponent's hand and the deck order at
+`samples` deals drawn from the view (engine.st1.deal.sample: the opponent's hand and the deck order at
 random, nothing else). In each deal the play and our claims are made, the opponent answers
 with the play its own Judge likes best from its own side of the table (its hand, not ours)
 and claims (`plies` such turns, ours between them), and the leaf is the score of our best
@@ -33,6 +33,7 @@ from engine.ai.st1.know import gvalue
 from engine.ai.st1.search import plays as hard
 from engine.clock import ticks_diff, ticks_ms
 from engine.st1 import DONE, PASS, PH_CLAIM, PH_OVER, PH_PLAY
+from engine.st1.deal import sample
 from engine.st1.table import HAND, SLOTS, Table, copy_table, decode_play, encode_play
 
 _WIN = const(4096)
@@ -121,11 +122,11 @@ def look_ahead(view, rng, srch, b, ms, moves, scores, bi, cands, samples, plies)
             break
         if ms and ticks_diff(ticks_ms(), t0) >= ms:
             break
-        base = view.sample(rng, srch.pool)
+        base = sample(view, rng, srch.pool)
         if prev is not None:
             k = 1
             while k < b.infer and not _fits(srch, prev, base):
-                base = view.sample(rng, srch.pool)
+                base = sample(view, rng, srch.pool)
                 k += 1
         for q in range(nc):
             acc[q] += next(_reply_value(srch, base, moves[cand[q]], me, plies))

@@ -1,5 +1,5 @@
 """Expert's look-ahead for Schotten Totten 2 (desktop only): the best few plays by Hard's
-score are each tried in `samples` deals drawn from the view (View.sample: the opponent's hand
+score are each tried in `samples` deals drawn from the view (engine.st2.deal.sample: the opponent's hand
 and the deck order at random, nothing else). In each deal the play is made with our
 declarations after it, the opponent answers with Hard's whole turn from its own side (its
 preparation action, its card, its declarations: its hand, ours unseen), then our
@@ -19,6 +19,7 @@ off the board's 2 KB Python stack.
 from engine.ai.st2.judge import WIN
 from engine.ai.st2.search import Search, hard, score_all
 from engine.clock import ticks_diff, ticks_ms
+from engine.st2.deal import sample
 from engine.st2.moves import PH_OVER, PH_PLAY
 
 _MAXC = 8
@@ -89,7 +90,7 @@ def look_ahead(view, rng, srch, b, ms, moves, bi):
                 break
             if ms and ticks_diff(ticks_ms(), t0) >= ms:
                 break
-            base = view.sample(rng, srch.pool)
+            base = sample(view, rng, srch.pool)
             for q in range(nc):
                 acc[q] += next(_reply_value(sub, b, base, moves[cand[q]], me, end))
             bq = 0  # the best total so far (the first of equals)

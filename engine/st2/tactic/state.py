@@ -98,15 +98,14 @@ class TState(TLegal, State):
         p = self.check(move, player)
         ph = self.phase
         if ph == _PH_ACTION or ph == _PH_EXCHANGE:
-            a = self.act
-            if a == _EXCHANGE or a == _SUPPORT:  # the two that move hidden cards
-                from engine.st2.tactic.hidden import exchange, support
-
-                (exchange if a == _EXCHANGE else support)(self, p, move)
+            # One local for the step's function: this frame is under the deepest proofs'
+            if self.act == _EXCHANGE:  # the two that move hidden cards: engine.st2.tactic.hidden
+                from engine.st2.tactic.hidden import exchange as step
+            elif self.act == _SUPPORT:
+                from engine.st2.tactic.hidden import support as step
             else:
                 from engine.st2.tactic.steps import step
-
-                step(self, p, move)
+            step(self, p, move)
         elif ph == _PH_DRAW:
             if move != _DRAW_SIEGE and (move != _DRAW_TACTIC or not self.ntdeck):
                 raise IllegalMove("draw now: ds (the siege deck) or dt (the tactic deck, while it lasts)")

@@ -5,7 +5,7 @@ tactic cards the other holds (each sees which deck the other draws from), the ot
 Exchange cards one gave them (until played), the siege cards Support shuffled into the deck
 (while they are certainly there: until the other player draws a siege card), the Exchange
 cards one chose (not the other's, until they change hands). Nothing else: no deck order, no
-other hand. `sample` deals what the player cannot see so that all of it holds.
+other hand. engine.st2.tactic.deal deals what the player cannot see so that all of it holds.
 """
 
 try:
@@ -16,13 +16,10 @@ except ImportError:
         return x
 
 
-from engine.st2.table import copy_table
 from engine.st2.tactic.legal import TLegal, copy_tactic
 from engine.st2.view import View
 
 _PH_EXCHANGE = const(5)
-_HMAX = const(7)
-_NTACTIC = const(11)
 _FIRST = const(60)
 _NSIEGE = const(60)
 _EXCHANGE = const(70)
@@ -72,68 +69,3 @@ class TView(TLegal, View):
         if self.turn_player() == self.me:
             return 3, self.nstep - self.xk if ex else 0
         return 0, self.xk if ex else self.nstep
-
-    def sample(self, rng):
-        """A full State consistent with this view: the cards this player cannot see dealt at
-        random, keeping what they know (determinization)."""
-        from engine.st2.tactic.state import TState
-
-        st = object.__new__(TState)
-        copy_table(st, self)
-        copy_tactic(st, self)
-        me = self.me
-        mine = self.hand_of(me)
-        loc = self.loc
-        kn = self.kn
-        known = []
-        indeck = []
-        pool = bytearray(_END)
-        ns = 0
-        tac = []
-        for c in range(_END):
-            if loc[c] or c in mine:
-                continue
-            if kn[c] & (1 << me):
-                known.append(c)
-            elif c >= _FIRST:
-                tac.append(c)
-            elif kn[c] & (4 << me):
-                indeck.append(c)
-            else:
-                pool[ns] = c
-                ns += 1
-        rng.shuffle(pool, 0, ns)
-        tac = bytearray(tac)
-        rng.shuffle(tac)
-        kt = 0
-        for c in known:
-            if c >= _FIRST:
-                kt += 1
-        need_s = self.opp_hand - self.opp_tac - (len(known) - kt)
-        need_t = self.opp_tac - kt
-        opp = known + list(pool[:need_s]) + list(tac[:need_t])
-        st.hand = bytearray(b"\xff" * (2 * _HMAX))
-        for i in range(len(mine)):
-            st.hand[me * _HMAX + i] = mine[i]
-        o = (me ^ 1) * _HMAX
-        for i in range(len(opp)):
-            st.hand[o + i] = opp[i]
-        st.deck = bytearray(_NSIEGE)
-        n = 0
-        for c in list(pool[need_s:ns]) + indeck:
-            st.deck[n] = c
-            n += 1
-        rng.shuffle(st.deck, 0, n)
-        st.tdeck = bytearray(_NTACTIC)
-        for i in range(need_t, len(tac)):
-            st.tdeck[i - need_t] = tac[i]
-        st.chz = 1 + rng.randrange(30000)
-        st.chw = 1 + rng.randrange(30000)
-        o, made = self.hidden_picks()
-        if made:
-            h = bytearray(opp)
-            rng.shuffle(h)
-            h = sorted(h[: self.xk])
-            for j in range(made):
-                st.pick[o + j] = h[j]
-        return st

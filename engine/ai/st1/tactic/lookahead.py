@@ -1,5 +1,5 @@
 """Expert's look-ahead for the tactic variant (desktop only): Hard's best `cands` plays,
-each tried in `samples` deals drawn from the view (TView.sample: the cards the player
+each tried in `samples` deals drawn from the view (engine.st1.tactic.deal.sample: the cards the player
 cannot place dealt at random, nothing else; the same deals for every play). In each deal
 the play and the rest of our turn are made (ruse steps, claims, the draw, as Hard), the
 opponent plays its whole turn as Hard from its own view of the deal, and the leaf is the
@@ -20,6 +20,7 @@ except ImportError:
 from engine.ai.st1.know import gvalue
 from engine.ai.st1.tactic.search import decision
 from engine.st1.table import DONE
+from engine.st1.tactic.deal import sample
 
 _ONE = const(1024)
 _PH_PLAY = const(0)
@@ -89,7 +90,7 @@ def look_ahead(view, rng, srch, b, ms, moves):
     if len(cand) > 1 and len(moves) > 1:
         tot = [0] * len(cand)
         for _ in range(b.samples):
-            deal = view.sample(rng)
+            deal = sample(view, rng)
             for i in range(len(cand)):
                 tot[i] += next(_deal(deal.copy(), cand[i], me, srch, hb))
         for i in range(1, len(cand)):

@@ -3,7 +3,7 @@ DESKTOP_ONLY leaves it out of the device bundle, where Expert plays Hard's move)
 step, Hard's choice and the next best plays by Hard's own scores (siege cards by the Judge's
 score, tactic cards by the tactic value model: elite troops at their best tile, action cards
 whose steps are decided in the deal) are each tried in `samples` deals drawn from the view
-(TView.sample: the other hand, both decks' order and Support's shuffle at random, what the
+(engine.st2.tactic.deal.sample: the other hand, both decks' order and Support's shuffle at random, what the
 player knows kept; the same deals for every play). In each deal the play is made, the rest
 of our turn (the action's steps, the Exchange's step out of turn, declarations, the draw)
 and the opponent's whole turn are Hard's, each from its own view of the deal, then our
@@ -26,6 +26,7 @@ from engine.ai.st2.tactic.search import TSearch, best_tactic, decision, tactic_v
 from engine.ai.st2.tactic.shim import siege_hand
 from engine.st2.game import KIND_PLAY, kind
 from engine.st2.moves import decode_play
+from engine.st2.tactic.deal import sample
 
 _PH_PLAY = 0
 _PH_OVER = 2
@@ -117,7 +118,7 @@ def look_ahead(view, rng, ts, b, moves):
             for _ in range(b.samples):
                 if b.units and ts.j.units + sub.j.units >= b.units:
                     break
-                base = view.sample(rng)
+                base = sample(view, rng)
                 for q in range(len(cand)):
                     acc[q] += next(deal_value(sub, hb, base.copy(), cand[q], view.me, end))
                 bq = 0  # the best total so far (the first of equals)
