@@ -328,7 +328,7 @@ _T_IMPORT = (
 
 def st1t_imports():
     """Smallest -X heapsize (1K steps) in which a module compiles from .py after the base
-    game's engine, and what it keeps in RAM: tprove against engine.st1.game."""
+    game's engine, and what it keeps in RAM: engine.st1.tactic.prove against engine.st1.game."""
     for mod in ("engine.st1.game", "engine.st1.tactic.prove"):
         kept = None
         for k in range(36, 97):

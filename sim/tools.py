@@ -67,7 +67,7 @@ def _is_st2(text):
 
 def random_mover(game, variant=0):
     """A game's random-move function for self-play (engine.<game>.play.random_move, or the
-    variant's engine.<game>.tplay: claims taken as soon as they hold). Desktop only: the device
+    variant's engine.<game>.tactic.play: claims taken as soon as they hold). Desktop only: the device
     bundle leaves the play modules out."""
     import importlib
 
