@@ -32,28 +32,26 @@ from tests.mp_util import ROOT, board_mpy_cross, board_vm
 # ---- timers and the heap search shared by the rulesets
 
 
-def _time(fn, reps):
-    """The best of 5 runs of reps calls, per call, in seconds of wall time."""
+def _best(fn, reps, clock):
+    """The best of 5 runs of reps calls, per call, in seconds of `clock`."""
     best = None
     for _ in range(5):
-        t0 = time.perf_counter()
+        t0 = clock()
         for _ in range(reps):
             fn()
-        dt = (time.perf_counter() - t0) / reps
+        dt = (clock() - t0) / reps
         best = dt if best is None or dt < best else best
     return best
+
+
+def _time(fn, reps):
+    """The best of 5 runs of reps calls, per call, in seconds of wall time."""
+    return _best(fn, reps, time.perf_counter)
 
 
 def _cpu(fn, reps):
     """The best of 5 runs of reps calls, per call, in seconds of CPU time."""
-    best = None
-    for _ in range(5):
-        t0 = time.process_time()
-        for _ in range(reps):
-            fn()
-        dt = (time.process_time() - t0) / reps
-        best = dt if best is None or dt < best else best
-    return best
+    return _best(fn, reps, time.process_time)
 
 
 def _smallest(fits):
