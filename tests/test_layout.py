@@ -107,8 +107,6 @@ KNOWN_PAIRS = {
     ("ui.board", "ui.panel"),
     ("ui.play", "ui.st1.ending"),
     ("ui.play", "ui.st2.play"),
-    ("ui.st2.ending", "ui.st2.play"),
-    ("ui.st2.play", "ui.turn"),
     ("ui.st2.board", "ui.st2.tactic"),
     ("ui.st1.tactic", "ui.st1.tactic_info"),
     ("ui.st2.tactic", "ui.st2.tactic_info"),

@@ -11,6 +11,15 @@ from ui import gfx
 from ui.board import PANEL_Y
 
 
+def wrap(text, then):
+    """A panel's two middle lines: `text` over both when longer than a line (26), else
+    `text` and `then`."""
+    if len(text) <= 26:
+        return (text, then)
+    i = text.rfind(" ", 0, 27)
+    return (text[:i], text[i + 1 :])
+
+
 class Panel:
     """The end-of-round box over the message line and the hand: four centred lines."""
 

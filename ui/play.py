@@ -143,7 +143,7 @@ class Play:
             last = self.last_play or (
                 "New game" if m.rounds == 1 else "Round %d of %d" % (m.played + 1, m.rounds)
             )
-            from ui.turn import wrap
+            from ui.panel import wrap  # loaded for the panel that shows it
 
             b.show_panel(
                 ("PLAYER %d'S TURN" % n,)

@@ -6,15 +6,6 @@ table's other rare code; the second game's words are ui.st2.play's."""
 _RANK = b"\x02\x01\x03\x03\x00\x00\x00\x01"  # by move kind: what a turn's mark shows first
 
 
-def wrap(text, then):
-    """A panel's two middle lines: `text` over both when longer than a line (26), else
-    `text` and `then`."""
-    if len(text) <= 26:
-        return (text, then)
-    i = text.rfind(" ", 0, 27)
-    return (text[:i], text[i + 1 :])
-
-
 def mark_of(g, moves):
     """Where the next player's turn starts with a gold frame: the tile a cauldron or a retreat
     changed out of sight, else the card the turn `moves` played (its stone or tile once it has

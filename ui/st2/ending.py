@@ -6,7 +6,6 @@ not while the AI thinks."""
 from ui.panel import _wins
 from ui.play import BOARD, ROUND_END
 from ui.session import OPP_DEMO, OPP_PASS
-from ui.st2.play import ROLES
 
 
 class Outcome:
@@ -24,7 +23,7 @@ def _lines(who, st):
         how = "4 tiles damaged" if st.damaged() >= 4 else "took a damaged tile"
     else:
         how = "the siege deck ran out" if st.ndeck == 0 else "every formation full"
-    return "%s as %s" % (_wins(who), ROLES[w]), how
+    return "%s as %s" % (_wins(who), ("Attacker", "Defender")[w]), how  # ui.st2.play's ROLES
 
 
 def end_lines(s, st, over, names):

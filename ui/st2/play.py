@@ -102,7 +102,7 @@ def redraw(self, note=None):
         b.say("")
         n = len(s.games)  # the game being played, 1-based
         last = self.last_play or ("New game" if s.settings.kind == 0 else "Game %d" % n)
-        from ui.turn import wrap
+        from ui.panel import wrap  # loaded for the panel that shows it
 
         b.show_panel((r.upper() + "'S TURN",) + wrap(last, "Pass it to the " + r) + (r + ": press A",))
         return
