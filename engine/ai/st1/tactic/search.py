@@ -1,5 +1,6 @@
-"""Medium and Hard for the tactic variant: every decision is one move of the view's phase,
-scored with the game value after it (engine.ai.st1.tactic.judge) on the judge's scratch table.
+"""Hard for the tactic variant, and the parts Medium shares (Medium's decisions are
+engine.ai.st1.tactic.medium's): every decision is one move of the view's phase, scored with
+the game value after it (engine.ai.st1.tactic.judge) on the judge's scratch table.
 
 - A card on a stone (clan card or elite troop): placed on the scratch, its stone re-scored;
   Hard (`full`) also scores every other stone without a clan card in our tables (the value
