@@ -17,6 +17,7 @@ from ui import app as A  # noqa: E402
 from ui import pages as P  # noqa: E402
 from ui import session as S  # noqa: E402
 from ui.st2 import ending  # noqa: E402
+from ui.st2.play import ROLES  # noqa: E402
 
 S_GAME = P.S_CLEAR + 1  # the Game row
 from ui.gfx import C_CLAN, CHARS, PALETTE  # noqa: E402
@@ -123,7 +124,7 @@ def test_a_whole_game_against_the_ai_in_each_role(plat, role):
     lines = [ln.text for ln in app.board.panel.lines]
     assert lines[0] == "GAME OVER" and lines[3] == "A: title"
     won = st.winner == role
-    assert lines[1] == "%s as %s" % ("You win" if won else "AI wins", ending.ROLES[st.winner])
+    assert lines[1] == "%s as %s" % ("You win" if won else "AI wins", ROLES[st.winner])
     # the statistics per game (1: the second), role and variant
     assert app.stats.wins(1, role, 0, S.OPP_EASY) == won and app.stats.losses(1, role, 0, S.OPP_EASY) == (
         not won
@@ -385,7 +386,7 @@ def test_pass_and_play_hands_over_without_a_hand_on_screen(plat):
         plat.refresh()
         assert _hand_blank(plat)
         lines = [ln.text for ln in app.board.panel.lines]
-        who = ending.ROLES[app.session.state.to_move]
+        who = ROLES[app.session.state.to_move]
         assert lines[0] == who.upper() + "'S TURN" and lines[3] == who + ": press A"
         seen.append(who)
 
