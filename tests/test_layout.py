@@ -98,10 +98,9 @@ KNOWN_PAIRS = {
     # The game object makes a match (new_match); the match deals its rounds (new_state).
     ("engine.match", "engine.st1.game"),
     ("engine.st2.game", "engine.st2.match"),
-    # Desktop only: the base game's text and random play hand a tactic State to the variant's.
+    # Desktop only: the base game's text hands a tactic State or move to the variant's.
     ("engine.st2.notation", "engine.st2.tactic.cards"),
     ("engine.st2.notation", "engine.st2.tactic.notation"),
-    ("engine.st2.play", "engine.st2.tactic.play"),
     # Screens: the table loads a rarer part (panel, round's end, the second game's hooks,
     # the tactic table, its rarer words) which reads the table's names.
     ("ui.board", "ui.panel"),

@@ -40,19 +40,16 @@ def random_move(st, rng, card=None, declarable=None):
     return hand[rng.randrange(len(hand))] * 7 + tiles[rng.randrange(len(tiles))]
 
 
-def random_game(seed, rng, check=None, variant=0):
-    """Play one game of a variant (0 the base game, 1 the tactic variant: engine.st2.tactic.play's
-    moves) from `seed` with random moves from `rng`; returns the final State.
+def random_game(seed, rng, check=None, make=None, move=random_move):
+    """Play one game from `seed` with random moves from `rng`; returns the final State. `make`
+    is the State class (None: the base game's) and `move` the mover: the tactic variant's
+    engine.st2.tactic.play.random_game passes its own.
 
     `check(state)`, if given, runs on every state (tests use it for invariants)."""
-    move = random_move
-    if variant:
-        from engine.st2.tactic.play import random_move as move
-        from engine.st2.tactic.state import TState as State
-    else:
-        from engine.st2.state import State
+    if make is None:
+        from engine.st2.state import State as make
 
-    st = State(seed)
+    st = make(seed)
     while st.phase != PH_OVER:
         if check is not None:
             check(st)

@@ -92,4 +92,6 @@ def _card(st, rng, p, tiles):
 
 def random_game(seed, rng, check=None):
     """engine.st2.play.random_game of the tactic variant (tests/mp/selfplay.py calls it)."""
-    return _random_game(seed, rng, check, 1)
+    from engine.st2.tactic.state import TState
+
+    return _random_game(seed, rng, check, TState, random_move)
