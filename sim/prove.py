@@ -202,9 +202,7 @@ def prove_st2(obj):
         seen[c] = 1
     if len(mine) > n or len(opp) > n:
         raise IllegalMove("too many cards: tile %d%s takes %d on each side" % (tile, "d" if dmg else "u", n))
-    first = obj.get("me_completed_first")
-    if first not in (True, False, None):
-        raise IllegalMove("me_completed_first must be true, false or null")
+    first = obj.get("me_completed_first")  # checked by check_fields
     if len(mine) < n:
         return {"provable": False, "counterexample": None, "error": None}
     target, mv = score_t(mine, n, kd)
