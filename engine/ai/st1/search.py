@@ -28,10 +28,10 @@ def plays(view, rng, srch, b, ms):
     to engine.ai.st1.lookahead.plays, which starts from this one.
 
     b: the Budget (full, units)."""
-    return next(_plays(view, rng, srch, b, ms))
+    return next(_plays(view, srch, b))
 
 
-def _plays(view, rng, srch, b, ms):
+def _plays(view, srch, b):
     """plays' work: a generator, its one value the play. A generator's frame lives on the
     heap, so the judge under it has the Python stack (2 KB on the board) but its callers'."""
     moves = view.legal_moves()
